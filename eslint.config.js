@@ -1,0 +1,119 @@
+// Lint rules for every workspace. The `no-restricted-imports` blocks enforce the import
+// direction of docs/ARCHITECTURE.md: shared ← server/web; web features never import each other;
+// design-system primitives and lib know no domain; server modules meet only through services.
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'apps/server/src/db/migrations/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['packages/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@duka/server', '@duka/server/*', '@duka/web', '@duka/web/*'], message: 'packages/shared imports neither app.' },
+            { regex: '^(\\.\\./)+apps/', message: 'packages/shared imports neither app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@duka/web', '@duka/web/*'], message: 'The server never imports the web app.' },
+            {
+              // ../other-module/anything-but-a-service
+              regex: '^\\.\\./[^./][^/]*/(?![^/]*\\.(service|table)$)',
+              message: 'Server modules talk to each other only through services (and read each other\'s tables).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**'],
+    ignores: ['apps/server/src/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@duka/web', '@duka/web/*'], message: 'The server never imports the web app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['apps/web/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features/*', '@/app/*', '@/app'], message: 'Features do not import each other or app/; compose them in app/.' },
+            { regex: '^(\\.\\./){2,}features/', message: 'Features do not import each other; compose them in app/.' },
+            { group: ['@duka/server', '@duka/server/*'], message: 'The web app never imports the server.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features/*', '@/app/*', '@/app'], message: 'Primitives and lib know no domain feature.' },
+            { group: ['@duka/server', '@duka/server/*'], message: 'The web app never imports the server.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,103 @@
+/**
+ * The one access matrix of Duka (PRODUCT.md §1). The server enforces capabilities on every
+ * route; the web app uses the same tables for its route guard, the `/` redirect and the
+ * navigation bar. Change access here and both sides follow.
+ */
+import { STAFF_ROLES, type Role } from './roles';
+
+const ALL: readonly Role[] = ['super_admin', 'admin', 'manager', 'sales', 'user'];
+const STAFF: readonly Role[] = STAFF_ROLES;
+const MANAGERS: readonly Role[] = ['super_admin', 'admin', 'manager'];
+
+/** API capabilities: what a role may do through the API. */
+export const CAPABILITIES = {
+  'products:read': ALL,
+  'products:write': STAFF,
+  'products:delete': MANAGERS,
+  'categories:read': ALL,
+  'categories:manage': MANAGERS,
+  'suppliers:read': STAFF,
+  'suppliers:write': STAFF,
+  'suppliers:delete': MANAGERS,
+  'purchase-orders:read': STAFF,
+  // The spec (§6) gives "Create Purchase Order" to admin and sales only.
+  'purchase-orders:create': ['admin', 'sales'],
+  'purchase-orders:approve': MANAGERS,
+  'purchase-orders:receive': STAFF,
+  'customers:read': STAFF,
+  'customers:create': STAFF,
+  'customers:manage': MANAGERS,
+  'loyalty:adjust': MANAGERS,
+  'sales:read': STAFF,
+  'sales:create': STAFF,
+  'sales:send-receipt': STAFF,
+  'orders:create': ALL,
+  'orders:read-own': ALL,
+  'orders:manage': STAFF,
+  'expenses:read': STAFF,
+  'expenses:write': STAFF,
+  'reports:read': MANAGERS,
+  'receipt-settings:read': STAFF,
+  'receipt-settings:update': MANAGERS,
+  'users:manage': ['super_admin', 'admin'],
+  'stores:read': ALL,
+  'stores:manage': ['super_admin'],
+  'profile:manage': ALL,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export function can(role: Role | null | undefined, capability: Capability): boolean {
+  if (!role) return false;
+  return (CAPABILITIES[capability] as readonly Role[]).includes(role);
+}
+
+/** Pages a signed-in person can open, and who may open them. */
+export const PAGES = {
+  '/pos': STAFF,
+  '/inventory': STAFF,
+  '/expenses': STAFF,
+  '/sales': STAFF,
+  '/customers': MANAGERS,
+  '/reports': MANAGERS,
+  '/shop': ALL,
+  '/profile': ALL,
+  '/users': ['super_admin', 'admin'],
+  '/stores': ['super_admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type PagePath = keyof typeof PAGES;
+
+export function canOpenPage(role: Role | null | undefined, page: PagePath): boolean {
+  if (!role) return false;
+  return (PAGES[page] as readonly Role[]).includes(role);
+}
+
+/** Where `/` and a successful sign-in send a person: staff to the till, shoppers to the shop. */
+export function homePathFor(role: Role): PagePath {
+  return role === 'user' ? '/shop' : '/pos';
+}
+
+/** Navigation bar entries in display order; each shows only when the role may open it. */
+export const NAV_ENTRIES: readonly { path: PagePath; label: string }[] = [
+  { path: '/pos', label: 'POS' },
+  { path: '/inventory', label: 'Inventory' },
+  { path: '/customers', label: 'Customers' },
+  { path: '/sales', label: 'Sales' },
+  { path: '/reports', label: 'Reports' },
+  { path: '/expenses', label: 'Expenses' },
+  { path: '/shop', label: 'Shop' },
+  { path: '/users', label: 'Users' },
+  { path: '/stores', label: 'Stores' },
+];
+
+export function navEntriesFor(role: Role | null | undefined) {
+  return NAV_ENTRIES.filter((entry) => canOpenPage(role, entry.path));
+}
+
+/** Roles a manager of accounts may hand out: an admin may not create a super_admin. */
+export function assignableRoles(actor: Role): readonly Role[] {
+  if (actor === 'super_admin') return ALL;
+  if (actor === 'admin') return ['admin', 'manager', 'sales', 'user'];
+  return [];
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, formatCurrency, toCents } from './money';
+
+describe('toCents', () => {
+  it('reads numbers and decimal strings exactly', () => {
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents('1234.5')).toBe(123450);
+    expect(toCents('1,234.56')).toBe(123456);
+    expect(toCents('-12.345')).toBe(-1235);
+    expect(toCents('.5')).toBe(50);
+  });
+
+  it('gives null for what is not a number', () => {
+    expect(toCents('abc')).toBeNull();
+    expect(toCents('')).toBeNull();
+    expect(toCents(undefined)).toBeNull();
+    expect(toCents(Number.NaN)).toBeNull();
+    expect(toCents('1.2.3')).toBeNull();
+  });
+});
+
+describe('centsToDecimal', () => {
+  it('writes two decimals', () => {
+    expect(centsToDecimal(123450)).toBe('1234.50');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(-1235)).toBe('-12.35');
+  });
+});
+
+describe('formatCurrency (spec §5 Currency)', () => {
+  it('prints KSh with en-KE grouping and two decimals', () => {
+    expect(formatCurrency(1234.5)).toBe('KSh 1,234.50');
+    expect(formatCurrency('200')).toBe('KSh 200.00');
+    expect(formatCurrency(1000000)).toBe('KSh 1,000,000.00');
+  });
+
+  it('strips stray characters before reading', () => {
+    expect(formatCurrency('KSh 1,500.25')).toBe('KSh 1,500.25');
+  });
+
+  it("answers 'KSh 0.00' for invalid or missing input", () => {
+    expect(formatCurrency('abc')).toBe('KSh 0.00');
+    expect(formatCurrency(null)).toBe('KSh 0.00');
+    expect(formatCurrency(undefined)).toBe('KSh 0.00');
+  });
+});

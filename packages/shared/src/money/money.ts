@@ -1,0 +1,44 @@
+/**
+ * Money in Duka: Kenyan shillings, two decimals. Amounts travel as decimal strings or numbers
+ * and are computed in integer cents so that sums never drift (PRODUCT.md §3).
+ */
+
+/** Parse an amount ("1,234.5", 1234.5, "KSh 12") into integer cents; null when not a number. */
+export function toCents(value: unknown): number | null {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? Math.round(value * 100) : null;
+  }
+  if (typeof value !== 'string') return null;
+  // Spec §5 Currency: strip everything but digits, dot and minus before reading the number.
+  const cleaned = value.replace(/[^0-9.-]/g, '');
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return null;
+  const negative = cleaned.startsWith('-');
+  const [whole = '0', fraction = ''] = cleaned.replace('-', '').split('.');
+  const padded = (fraction + '000').slice(0, 3);
+  // Round half away from zero on the third decimal.
+  let cents = Number(whole) * 100 + Number(padded.slice(0, 2));
+  if (Number(padded[2]) >= 5) cents += 1;
+  return negative ? -cents : cents;
+}
+
+/** Integer cents → decimal string with two places ("1234.50"), the form the API stores. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const numberFormat = new Intl.NumberFormat('en-KE', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * 'KSh 1,234.50'. Intl's KES currency style prints "Ksh", so the number is formatted on its
+ * own and prefixed (ARCHITECTURE.md). Invalid or missing input gives 'KSh 0.00' (spec §5).
+ */
+export function formatCurrency(value: unknown): string {
+  const cents = toCents(value);
+  if (cents === null) return 'KSh 0.00';
+  return `KSh ${numberFormat.format(cents / 100)}`;
+}
