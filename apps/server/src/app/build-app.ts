@@ -1,0 +1,103 @@
+/**
+ * buildApp({ db, config, clock }): the whole HTTP application with its dependencies injected.
+ * main.ts starts it; tests build it on PGlite with a fixed clock and call it with inject().
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { accessPlugin } from '../lib/access.plugin';
+import { authRoutes } from '../modules/auth/auth.routes';
+import { healthRoutes } from '../modules/health/health.routes';
+import { storesRoutes } from '../modules/stores/stores.routes';
+import { usersRoutes } from '../modules/users/users.routes';
+import type { AppDeps } from './deps';
+import { registerErrorHandler } from './error-handler';
+import { registerWebApp } from './web-static';
+
+export interface BuildAppOptions extends AppDeps {
+  /** pino logging; off in tests. */
+  logger?: boolean;
+}
+
+export async function buildApp({ logger = false, ...deps }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: deps.config.logLevel,
+          // Never write credentials to the log.
+          redact: {
+            paths: [
+              'req.headers.cookie',
+              'req.headers["x-csrf-token"]',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+              '*.password',
+              '*.currentPassword',
+              '*.newPassword',
+              '*.confirmPassword',
+            ],
+            censor: '[redacted]',
+          },
+        }
+      : false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Served over plain http on a shop's LAN too: do not force https for sub-resources.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'blob:'],
+      },
+    },
+    hsts: deps.config.env === 'production',
+  });
+  await app.register(fastifyCookie);
+  // Limits are applied per route (auth) through app.createRateLimit, never globally.
+  await app.register(fastifyRateLimit, { global: false });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Duka API', version: '1.0.0', description: 'Point of sale and store management' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'duka_session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(accessPlugin);
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(storesRoutes, { prefix: '/stores' });
+      await api.register(usersRoutes, { prefix: '/users' });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, deps.config.webDistDir);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,85 @@
+/**
+ * Configuration from the environment (ARCHITECTURE.md, operational contract). Read once in
+ * main.ts and passed to buildApp, so tests build their own config instead of touching env.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+export interface AuthRateLimitConfig {
+  /** Length of one counting window. */
+  windowMs: number;
+  /** Login attempts one IP may make per window. */
+  loginPerIp: number;
+  /** Registrations one IP may make per window. */
+  registerPerIp: number;
+  /** Failed logins one email may have per window (brute-force guard). */
+  failedLoginsPerEmail: number;
+}
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadDir: string;
+  /** Signs CSRF tokens. Sessions themselves live in the database. */
+  sessionSecret: string;
+  /** Seed the demo store and accounts into an empty database. */
+  seedDemo: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Built web app served at `/`; absent in API-only runs such as the tests. */
+  webDistDir: string | undefined;
+  sessionTtlMs: number;
+  authRateLimit: AuthRateLimitConfig;
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  TRUST_PROXY: z.enum(['0', '1']).optional(),
+  LOG_LEVEL: z.string().default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().optional(),
+});
+
+const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    // Without a configured secret each start signs with a fresh one: CSRF tokens then change
+    // on restart, which the web client absorbs by fetching a new token (spec §8).
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    // Demo data by default only on the embedded database; production never seeds (PRODUCT.md §6).
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !e.DATABASE_URL,
+    trustProxy: e.TRUST_PROXY === '1',
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    sessionTtlMs: 7 * 24 * 60 * 60 * 1000,
+    authRateLimit: {
+      windowMs: 15 * 60 * 1000,
+      loginPerIp: e.AUTH_RATE_LIMIT_PER_IP ?? 300,
+      registerPerIp: e.AUTH_RATE_LIMIT_PER_IP ?? 100,
+      failedLoginsPerEmail: e.AUTH_RATE_LIMIT_PER_EMAIL ?? 10,
+    },
+  };
+}

@@ -1,0 +1,4 @@
+/** Every table of Duka, gathered for Drizzle and drizzle-kit. Tables live beside their module. */
+export { stores } from '../modules/stores/stores.table';
+export { users } from '../modules/users/users.table';
+export { sessions } from '../modules/auth/auth.table';

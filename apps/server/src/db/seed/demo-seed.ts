@@ -1,0 +1,39 @@
+/**
+ * Demo data for a fresh embedded database (PRODUCT.md §6). Later capabilities extend it with
+ * their own records. Never runs against a production DATABASE_URL unless SEED_DEMO=1.
+ */
+import type { Role } from '@duka/shared/auth/roles';
+import { count } from 'drizzle-orm';
+import type { Database } from '../client';
+import { stores } from '../../modules/stores/stores.table';
+import { users } from '../../modules/users/users.table';
+import { insertUser } from '../../modules/users/users.service';
+
+export const DEMO_PASSWORD = 'duka-demo-1234';
+export const DEMO_STORES = ['Duka Demo — Nairobi', 'Duka Demo — Mombasa'] as const;
+
+export const DEMO_ACCOUNTS: readonly { email: string; name: string; role: Role }[] = [
+  { email: 'super@duka.test', name: 'Sam Super', role: 'super_admin' },
+  { email: 'admin@duka.test', name: 'Amina Admin', role: 'admin' },
+  { email: 'manager@duka.test', name: 'Musa Manager', role: 'manager' },
+  { email: 'cashier@duka.test', name: 'Wanjiku Cashier', role: 'sales' },
+  { email: 'shopper@duka.test', name: 'Otieno Shopper', role: 'user' },
+];
+
+/** True when the database holds no account yet (a fresh install). */
+export async function isEmptyDatabase(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedDemo(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [nairobi] = await tx
+      .insert(stores)
+      .values(DEMO_STORES.map((name) => ({ name })))
+      .returning();
+    for (const account of DEMO_ACCOUNTS) {
+      await insertUser(tx, { ...account, password: DEMO_PASSWORD, storeId: nairobi!.id });
+    }
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * The one gate every API route passes (STYLE.md rule 4). Each route declares its access in
+ * `config.access`: public, or the capability of the shared matrix it needs, and whether it acts
+ * on a store. The app refuses to start if an /api route declares nothing, so no route can
+ * forget its check. Order: session → CSRF (403) → signed in (401) → capability (403) → store.
+ */
+import { can, type Capability } from '@duka/shared/auth/permissions';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from './errors';
+import { isValidCsrfToken, needsCsrfCheck } from './csrf';
+import { findSession, SESSION_COOKIE, type AuthContext } from './session';
+import { resolveStoreId } from './store-scope';
+
+export type RouteAccess =
+  | { public: true }
+  | {
+      capability: Capability;
+      /** Resolve `request.storeId` (PRODUCT.md §2) before the handler runs. */
+      store?: boolean;
+    };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** Set on store-scoped routes; the only store id a handler may use. */
+    storeId: number | null;
+  }
+}
+
+/** The signed-in user of a route that declared a capability (the gate guarantees one). */
+export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** The store of a route that declared `store: true`. */
+export function requireStoreId(request: { storeId: number | null }): number {
+  if (request.storeId === null) throw new Error('Route did not declare store: true');
+  return request.storeId;
+}
+
+function isApiRoute(url: string) {
+  return url.startsWith('/api') && !url.startsWith('/api/docs');
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('storeId', null);
+
+  app.addHook('onRoute', (route) => {
+    if (isApiRoute(route.url) && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    request.auth = await findSession(app.deps, request.cookies[SESSION_COOKIE]);
+    if (needsCsrfCheck(request) && !isValidCsrfToken(app.deps, request)) {
+      throw forbidden('Invalid or missing CSRF token', 'auth.csrf_invalid');
+    }
+    if ('capability' in access) {
+      if (!request.auth) throw unauthorized();
+      if (!can(request.auth.user.role, access.capability)) throw forbidden();
+    }
+  });
+
+  // After the body is parsed (store_id may travel in it) and before validation strips it.
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access && 'capability' in access && access.store && request.auth) {
+      request.storeId = await resolveStoreId(app.deps, request, request.auth.user);
+    }
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Database sessions (ARCHITECTURE.md, Auth). The cookie holds a random token; the table holds
+ * its hash. A session of a deactivated user no longer authenticates.
+ */
+import type { Role } from '@duka/shared/auth/roles';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { AppDeps } from '../app/deps';
+import type { Executor } from '../db/client';
+import { sessions } from '../modules/auth/auth.table';
+import { users, type UserRow } from '../modules/users/users.table';
+import { randomToken, sha256 } from './tokens';
+
+export const SESSION_COOKIE = 'duka_session';
+
+/** The signed-in person as the server sees them: a user row without its password hash. */
+export type AuthUser = Omit<UserRow, 'passwordHash'> & { role: Role };
+
+export interface AuthContext {
+  user: AuthUser;
+  sessionTokenHash: string;
+}
+
+const authUserColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  storeId: users.storeId,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+/** Start a session for a user and set its cookie. Returns the stored hash. */
+export async function startSession(
+  deps: AppDeps,
+  reply: FastifyReply,
+  userId: number,
+  executor: Executor = deps.db,
+): Promise<string> {
+  const token = randomToken();
+  const tokenHash = sha256(token);
+  const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlMs);
+  await executor.insert(sessions).values({ tokenHash, userId, expiresAt, createdAt: deps.clock.now() });
+  setSessionCookie(deps, reply, token, expiresAt);
+  return tokenHash;
+}
+
+function setSessionCookie(deps: AppDeps, reply: FastifyReply, token: string, expires: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.env === 'production',
+    expires,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The session behind a cookie token, or null when unknown, expired or the user is inactive. */
+export async function findSession(deps: AppDeps, token: string | undefined): Promise<AuthContext | null> {
+  if (!token || token.length > 100) return null;
+  const tokenHash = sha256(token);
+  const [row] = await deps.db
+    .select({ user: authUserColumns, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, deps.clock.now())))
+    .limit(1);
+  if (!row || !row.user.isActive) return null;
+  return { user: row.user as AuthUser, sessionTokenHash: tokenHash };
+}
+
+export async function endSession(deps: AppDeps, tokenHash: string): Promise<void> {
+  await deps.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Sign a user out everywhere (deactivation, password change), optionally keeping one session. */
+export async function endUserSessions(
+  executor: Executor,
+  userId: number,
+  keepTokenHash?: string,
+): Promise<void> {
+  await executor
+    .delete(sessions)
+    .where(
+      keepTokenHash
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
+        : eq(sessions.userId, userId),
+    );
+}

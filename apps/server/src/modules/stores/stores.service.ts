@@ -1,0 +1,65 @@
+/** Stores: the tenants of Duka (PRODUCT.md §2). */
+import type { Store, StoreInput } from '@duka/shared/stores/stores.schemas';
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../lib/session';
+import { stores, type StoreRow } from './stores.table';
+
+export function presentStore(row: StoreRow): Store {
+  return { id: row.id, name: row.name, is_active: row.isActive, created_at: row.createdAt.toISOString() };
+}
+
+/** A super_admin sees every store; anyone else only the store they belong to. */
+export async function listStoresFor(db: Executor, actor: AuthUser): Promise<StoreRow[]> {
+  if (actor.role === 'super_admin') {
+    return db.select().from(stores).orderBy(asc(stores.id));
+  }
+  if (actor.storeId === null) return [];
+  return db.select().from(stores).where(eq(stores.id, actor.storeId));
+}
+
+export async function findStore(db: Executor, id: number): Promise<StoreRow | undefined> {
+  const [row] = await db.select().from(stores).where(eq(stores.id, id)).limit(1);
+  return row;
+}
+
+/** The store a shopper joins when the shop link names none: the first open store. */
+export async function findDefaultStore(db: Executor): Promise<StoreRow | undefined> {
+  const [row] = await db.select().from(stores).where(eq(stores.isActive, true)).orderBy(asc(stores.id)).limit(1);
+  return row;
+}
+
+const duplicateName = () =>
+  conflict('store.name_taken', 'A store with this name already exists', [
+    { path: 'name', message: 'A store with this name already exists' },
+  ]);
+
+export async function createStore(db: Executor, input: StoreInput): Promise<StoreRow> {
+  try {
+    const [row] = await db
+      .insert(stores)
+      .values({ name: input.name, isActive: input.is_active ?? true })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName();
+    throw error;
+  }
+}
+
+export async function updateStore(db: Executor, id: number, input: Partial<StoreInput>): Promise<StoreRow> {
+  const changes: Partial<typeof stores.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  try {
+    const [row] = Object.keys(changes).length
+      ? await db.update(stores).set(changes).where(eq(stores.id, id)).returning()
+      : await db.select().from(stores).where(eq(stores.id, id));
+    if (!row) throw notFound('Store not found', 'store.not_found');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateName();
+    throw error;
+  }
+}
