@@ -28,7 +28,10 @@ export interface BuildAppOptions extends AppDeps {
   logger?: boolean;
 }
 
-export async function buildApp({ logger = false, ...deps }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  logger = false,
+  ...deps
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -74,7 +77,11 @@ export async function buildApp({ logger = false, ...deps }: BuildAppOptions): Pr
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Duka API', version: '1.0.0', description: 'Point of sale and store management' },
+      info: {
+        title: 'Duka API',
+        version: '1.0.0',
+        description: 'Point of sale and store management',
+      },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'duka_session' },

@@ -7,10 +7,26 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/errors';
 
 const FASTIFY_STATUS_CODES: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'request.too_large', message: 'Request body is too large' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'request.unsupported_media_type', message: 'Unsupported content type' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'request.invalid_json', message: 'Request body is empty' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'request.invalid_json', message: 'Request body is not valid JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'request.too_large',
+    message: 'Request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'request.unsupported_media_type',
+    message: 'Unsupported content type',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'request.invalid_json',
+    message: 'Request body is empty',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'request.invalid_json',
+    message: 'Request body is not valid JSON',
+  },
 };
 
 export function registerErrorHandler(app: FastifyInstance) {

@@ -20,9 +20,19 @@ export type RouteAccess =
       store?: boolean;
     };
 
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every API route with its declared access; the role sweep test reads it. */
+    routeAccessTable: RouteAccessEntry[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -51,9 +61,17 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('storeId', null);
 
+  const table: RouteAccessEntry[] = [];
+  app.decorate('routeAccessTable', table);
   app.addHook('onRoute', (route) => {
-    if (isApiRoute(route.url) && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    if (!isApiRoute(route.url)) return;
+    const access = route.config?.access;
+    if (!access)
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} declares no access (config.access)`,
+      );
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
     }
   });
 

@@ -18,7 +18,11 @@ function bindingOf(request: FastifyRequest): string | undefined {
 }
 
 /** The token for this request's binding, creating the anonymous seed cookie when needed. */
-export function issueCsrfToken(deps: AppDeps, request: FastifyRequest, reply: FastifyReply): string {
+export function issueCsrfToken(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): string {
   let binding = bindingOf(request);
   if (!binding) {
     const seed = randomToken();
@@ -41,7 +45,8 @@ export function isValidCsrfToken(deps: AppDeps, request: FastifyRequest): boolea
 }
 
 export function needsCsrfCheck(request: FastifyRequest): boolean {
-  const safeMethod = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
+  const safeMethod =
+    request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
   const path = request.url.split('?')[0] ?? '';
   const isAuthCall = path.startsWith('/api/auth/') && path !== '/api/auth/csrf-token';
   return !safeMethod || isAuthCall;

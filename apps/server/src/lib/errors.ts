@@ -31,8 +31,10 @@ export const fieldError = (code: string, path: string, message: string) =>
 export const unauthorized = (message = 'Authentication required', code = 'auth.unauthenticated') =>
   new AppError(401, code, message);
 
-export const forbidden = (message = 'You do not have permission to do this', code = 'auth.forbidden') =>
-  new AppError(403, code, message);
+export const forbidden = (
+  message = 'You do not have permission to do this',
+  code = 'auth.forbidden',
+) => new AppError(403, code, message);
 
 /** Also the answer for another store's record: its existence is not ours to reveal. */
 export const notFound = (message = 'Not found', code = 'not_found') =>

@@ -42,7 +42,9 @@ export async function startSession(
   const token = randomToken();
   const tokenHash = sha256(token);
   const expiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionTtlMs);
-  await executor.insert(sessions).values({ tokenHash, userId, expiresAt, createdAt: deps.clock.now() });
+  await executor
+    .insert(sessions)
+    .values({ tokenHash, userId, expiresAt, createdAt: deps.clock.now() });
   setSessionCookie(deps, reply, token, expiresAt);
   return tokenHash;
 }
@@ -62,7 +64,10 @@ export function clearSessionCookie(reply: FastifyReply) {
 }
 
 /** The session behind a cookie token, or null when unknown, expired or the user is inactive. */
-export async function findSession(deps: AppDeps, token: string | undefined): Promise<AuthContext | null> {
+export async function findSession(
+  deps: AppDeps,
+  token: string | undefined,
+): Promise<AuthContext | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = sha256(token);
   const [row] = await deps.db
@@ -72,7 +77,7 @@ export async function findSession(deps: AppDeps, token: string | undefined): Pro
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, deps.clock.now())))
     .limit(1);
   if (!row || !row.user.isActive) return null;
-  return { user: row.user as AuthUser, sessionTokenHash: tokenHash };
+  return { user: row.user, sessionTokenHash: tokenHash };
 }
 
 export async function endSession(deps: AppDeps, tokenHash: string): Promise<void> {

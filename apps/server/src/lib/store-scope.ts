@@ -14,11 +14,16 @@ import type { AuthUser } from './session';
 function sentStoreId(request: FastifyRequest): unknown {
   const query = request.query as Record<string, unknown> | undefined;
   const body = request.body as Record<string, unknown> | undefined;
-  const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? body.store_id : undefined;
+  const fromBody =
+    body && typeof body === 'object' && !Array.isArray(body) ? body.store_id : undefined;
   return fromBody ?? query?.store_id;
 }
 
-export async function resolveStoreId(deps: AppDeps, request: FastifyRequest, user: AuthUser): Promise<number> {
+export async function resolveStoreId(
+  deps: AppDeps,
+  request: FastifyRequest,
+  user: AuthUser,
+): Promise<number> {
   if (user.role !== 'super_admin') {
     if (user.storeId === null) throw badRequest('store.not_selected', 'No store selected');
     return user.storeId;
@@ -29,7 +34,11 @@ export async function resolveStoreId(deps: AppDeps, request: FastifyRequest, use
   }
   const parsed = storeIdSchema.safeParse(raw);
   if (!parsed.success) throw fieldError('store.invalid', 'store_id', 'Invalid store');
-  const [store] = await deps.db.select({ id: stores.id }).from(stores).where(eq(stores.id, parsed.data)).limit(1);
+  const [store] = await deps.db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(eq(stores.id, parsed.data))
+    .limit(1);
   if (!store) throw notFound('Store not found', 'store.not_found');
   return store.id;
 }

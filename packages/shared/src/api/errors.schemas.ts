@@ -9,5 +9,8 @@ export const apiErrorSchema = z.object({
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' }),
+  id: z.coerce
+    .number({ error: 'Invalid id' })
+    .int({ error: 'Invalid id' })
+    .positive({ error: 'Invalid id' }),
 });

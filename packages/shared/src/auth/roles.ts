@@ -3,7 +3,12 @@ export const ROLES = ['super_admin', 'admin', 'manager', 'sales', 'user'] as con
 export type Role = (typeof ROLES)[number];
 
 /** Everyone who works in a store (all but the shopper role `user`). */
-export const STAFF_ROLES = ['super_admin', 'admin', 'manager', 'sales'] as const satisfies readonly Role[];
+export const STAFF_ROLES = [
+  'super_admin',
+  'admin',
+  'manager',
+  'sales',
+] as const satisfies readonly Role[];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

@@ -24,8 +24,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const { windowMs, loginPerIp, registerPerIp, failedLoginsPerEmail } = deps.config.authRateLimit;
 
-  const loginIpLimit = app.createRateLimit({ max: loginPerIp, timeWindow: windowMs, keyGenerator: (r) => `login:${r.ip}` });
-  const registerIpLimit = app.createRateLimit({ max: registerPerIp, timeWindow: windowMs, keyGenerator: (r) => `register:${r.ip}` });
+  const loginIpLimit = app.createRateLimit({
+    max: loginPerIp,
+    timeWindow: windowMs,
+    keyGenerator: (r) => `login:${r.ip}`,
+  });
+  const registerIpLimit = app.createRateLimit({
+    max: registerPerIp,
+    timeWindow: windowMs,
+    keyGenerator: (r) => `register:${r.ip}`,
+  });
   const failedLoginLimit = app.createRateLimit({
     max: failedLoginsPerEmail,
     timeWindow: windowMs,

@@ -10,7 +10,8 @@ import type { UserRow } from '../users/users.table';
 export const authErrors = {
   // One message for unknown email and wrong password: the answer must not reveal accounts.
   invalidCredentials: () => unauthorized('Invalid email or password', 'auth.invalid_credentials'),
-  accountDisabled: () => new AppError(403, 'auth.account_disabled', 'This account has been deactivated'),
+  accountDisabled: () =>
+    new AppError(403, 'auth.account_disabled', 'This account has been deactivated'),
   storeNotFound: () => fieldError('auth.store_not_found', 'store_id', 'Store not found'),
   noStoreOpen: () => conflict('auth.no_store', 'No store is open for registration'),
 };

@@ -7,7 +7,12 @@ import type { AuthUser } from '../../lib/session';
 import { stores, type StoreRow } from './stores.table';
 
 export function presentStore(row: StoreRow): Store {
-  return { id: row.id, name: row.name, is_active: row.isActive, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    is_active: row.isActive,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 /** A super_admin sees every store; anyone else only the store they belong to. */
@@ -26,7 +31,12 @@ export async function findStore(db: Executor, id: number): Promise<StoreRow | un
 
 /** The store a shopper joins when the shop link names none: the first open store. */
 export async function findDefaultStore(db: Executor): Promise<StoreRow | undefined> {
-  const [row] = await db.select().from(stores).where(eq(stores.isActive, true)).orderBy(asc(stores.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(stores)
+    .where(eq(stores.isActive, true))
+    .orderBy(asc(stores.id))
+    .limit(1);
   return row;
 }
 
@@ -48,7 +58,11 @@ export async function createStore(db: Executor, input: StoreInput): Promise<Stor
   }
 }
 
-export async function updateStore(db: Executor, id: number, input: Partial<StoreInput>): Promise<StoreRow> {
+export async function updateStore(
+  db: Executor,
+  id: number,
+  input: Partial<StoreInput>,
+): Promise<StoreRow> {
   const changes: Partial<typeof stores.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.is_active !== undefined) changes.isActive = input.is_active;

@@ -8,7 +8,8 @@ export const userErrors = {
   notFound: () => notFound('User not found', 'users.not_found'),
   roleNotAllowed: () => forbidden('You cannot assign this role', 'users.role_not_allowed'),
   // Guards against locking oneself out: the last thing an admin should be able to do by mistake.
-  cannotDeleteSelf: () => new AppError(400, 'users.cannot_delete_self', 'You cannot delete your own account'),
+  cannotDeleteSelf: () =>
+    new AppError(400, 'users.cannot_delete_self', 'You cannot delete your own account'),
   cannotChangeOwnRole: () =>
     new AppError(400, 'users.cannot_change_own_role', 'You cannot change your own role', [
       { path: 'role', message: 'You cannot change your own role' },

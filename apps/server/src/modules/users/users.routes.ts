@@ -42,7 +42,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/change-password',
     {
       config: { access: { capability: 'profile:manage' } },
-      schema: { tags: ['users'], body: changePasswordSchema, response: { 200: successResponseSchema } },
+      schema: {
+        tags: ['users'],
+        body: changePasswordSchema,
+        response: { 200: successResponseSchema },
+      },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -53,7 +57,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { config: { access: manage }, schema: { tags: ['users'], response: { 200: userListResponseSchema } } },
+    {
+      config: { access: manage },
+      schema: { tags: ['users'], response: { 200: userListResponseSchema } },
+    },
     async (request) => {
       const rows = await listUsers(db, requireAuth(request).user, requireStoreId(request));
       return { data: rows.map(presentUser) };
@@ -67,7 +74,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['users'], params: idParamSchema, response: { 200: userResponseSchema } },
     },
     async (request) => {
-      const row = await getManagedUser(db, requireAuth(request).user, requireStoreId(request), request.params.id);
+      const row = await getManagedUser(
+        db,
+        requireAuth(request).user,
+        requireStoreId(request),
+        request.params.id,
+      );
       return { success: true as const, data: presentUser(row) };
     },
   );
@@ -79,7 +91,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['users'], body: createUserSchema, response: { 201: userResponseSchema } },
     },
     async (request, reply) => {
-      const row = await createUser(db, requireAuth(request).user, requireStoreId(request), request.body);
+      const row = await createUser(
+        db,
+        requireAuth(request).user,
+        requireStoreId(request),
+        request.body,
+      );
       return reply.status(201).send({ success: true as const, data: presentUser(row) });
     },
   );
@@ -88,7 +105,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: manage },
-      schema: { tags: ['users'], params: idParamSchema, body: updateUserSchema, response: { 200: userResponseSchema } },
+      schema: {
+        tags: ['users'],
+        params: idParamSchema,
+        body: updateUserSchema,
+        response: { 200: userResponseSchema },
+      },
     },
     async (request) => {
       const row = await updateUser(

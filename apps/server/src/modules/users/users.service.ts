@@ -18,7 +18,10 @@ import { endUserSessions, type AuthUser } from '../../lib/session';
 import { userErrors } from './users.errors';
 import { users, type UserRow } from './users.table';
 
-type UserFields = Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'storeId' | 'isActive' | 'createdAt'>;
+type UserFields = Pick<
+  UserRow,
+  'id' | 'name' | 'email' | 'role' | 'storeId' | 'isActive' | 'createdAt'
+>;
 
 export function presentUser(row: UserFields): User {
   return {
@@ -79,10 +82,16 @@ export async function insertUser(db: Executor, account: NewAccount): Promise<Use
  */
 function managedBy(actor: AuthUser, storeId: number): SQL {
   const inStore = eq(users.storeId, storeId);
-  return actor.role === 'super_admin' ? (or(inStore, eq(users.role, 'super_admin')) as SQL) : inStore;
+  return actor.role === 'super_admin'
+    ? (or(inStore, eq(users.role, 'super_admin')) as SQL)
+    : inStore;
 }
 
-export async function listUsers(db: Executor, actor: AuthUser, storeId: number): Promise<UserRow[]> {
+export async function listUsers(
+  db: Executor,
+  actor: AuthUser,
+  storeId: number,
+): Promise<UserRow[]> {
   return db.select().from(users).where(managedBy(actor, storeId)).orderBy(asc(users.id));
 }
 
@@ -162,14 +171,23 @@ export async function updateUser(
   });
 }
 
-export async function deleteUser(db: Executor, actor: AuthUser, storeId: number, id: number): Promise<void> {
+export async function deleteUser(
+  db: Executor,
+  actor: AuthUser,
+  storeId: number,
+  id: number,
+): Promise<void> {
   const target = await getManagedUser(db, actor, storeId, id);
   if (target.id === actor.id) throw userErrors.cannotDeleteSelf();
   assertAssignable(actor, target.role);
   await db.delete(users).where(eq(users.id, id));
 }
 
-export async function updateProfile(db: Executor, actor: AuthUser, input: ProfileInput): Promise<UserRow> {
+export async function updateProfile(
+  db: Executor,
+  actor: AuthUser,
+  input: ProfileInput,
+): Promise<UserRow> {
   try {
     const [row] = await db
       .update(users)
@@ -197,7 +215,10 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, actor.id));
     await endUserSessions(tx, actor.id, currentSessionHash);
   });
 }

@@ -1,0 +1,355 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../lib/session';
+import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { buildStore, buildUser, TEST_PASSWORD } from '../../testing/factories';
+import type { StoreRow } from '../stores/stores.table';
+
+let t: TestApp;
+let firstStore: StoreRow;
+let secondStore: StoreRow;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  firstStore = await buildStore(t.db, 'First Store');
+  secondStore = await buildStore(t.db, 'Second Store');
+});
+afterAll(() => t.close());
+
+describe('GET /api/auth/csrf-token', () => {
+  it('answers a token and sets the anonymous seed cookie', async () => {
+    const client = t.client();
+    const response = await client.get('/api/auth/csrf-token', { csrf: false });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().token).toMatch(/^[\w-]{20,}$/);
+    expect(client.cookie('duka_csrf')).toBeTruthy();
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  let email: string;
+  beforeAll(async () => {
+    email = (
+      await buildUser(t.db, { role: 'sales', storeId: firstStore.id, email: 'till@example.test' })
+    ).email;
+  });
+
+  it('signs in with email in any case and spacing, sets an httpOnly session cookie', async () => {
+    const client = t.client();
+    const response = await client.login('  TILL@Example.test ', TEST_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      data: { email, role: 'sales', store_id: firstStore.id },
+    });
+    expect(response.json().data).not.toHaveProperty('password_hash');
+    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+
+    const me = await client.get('/api/auth/me');
+    expect(me.json()).toMatchObject({ authenticated: true, data: { email } });
+  });
+
+  it('refuses a wrong password and an unknown email with the same 401', async () => {
+    const wrong = await t.client().login(email, 'not-the-password');
+    const unknown = await t.client().login('nobody@example.test', 'not-the-password');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({
+      message: 'Invalid email or password',
+      code: 'auth.invalid_credentials',
+    });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('validates with the spec messages', async () => {
+    const response = await t.client().login('not-an-email', '123');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'email', message: 'Invalid email address' },
+      { path: 'password', message: 'Password must be at least 6 characters' },
+    ]);
+  });
+
+  it('refuses a deactivated account', async () => {
+    const user = await buildUser(t.db, { role: 'sales', storeId: firstStore.id, isActive: false });
+    const response = await t.client().login(user.email, user.password);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('auth.account_disabled');
+  });
+});
+
+describe('POST /api/auth/register', () => {
+  it('creates a shopper (role user) in the first store and signs them in', async () => {
+    const client = t.client();
+    const response = await client.post('/api/auth/register', {
+      email: ' New.Shopper@Example.test ',
+      password: 'secret-123',
+      name: '  Achieng  ',
+      role: 'admin', // ignored: registration always makes a shopper
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      email: 'new.shopper@example.test',
+      name: 'Achieng',
+      role: 'user',
+      store_id: firstStore.id,
+    });
+    client.resetCsrf();
+    expect((await client.get('/api/auth/me')).json().authenticated).toBe(true);
+  });
+
+  it('joins the store named by the shop link', async () => {
+    const response = await t.client().post('/api/auth/register', {
+      email: 'mombasa.shopper@example.test',
+      password: 'secret-123',
+      name: 'Baraka',
+      store_id: secondStore.id,
+    });
+    expect(response.json().data.store_id).toBe(secondStore.id);
+  });
+
+  it('refuses a store that does not exist', async () => {
+    const response = await t.client().post('/api/auth/register', {
+      email: 'lost@example.test',
+      password: 'secret-123',
+      name: 'Lost',
+      store_id: 99999,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: 'store_id', message: 'Store not found' }]);
+  });
+
+  it('refuses a duplicate email whatever its case, and writes nothing', async () => {
+    const body = { email: 'twice@example.test', password: 'secret-123', name: 'Twice' };
+    expect((await t.client().post('/api/auth/register', body)).statusCode).toBe(201);
+    const again = await t
+      .client()
+      .post('/api/auth/register', { ...body, email: 'TWICE@example.test', name: 'Other' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'users.email_taken',
+      message: 'An account with this email already exists',
+    });
+    // The first account still signs in with its own password and name.
+    const login = await t.client().login('twice@example.test', 'secret-123');
+    expect(login.json().data.name).toBe('Twice');
+  });
+
+  it('refuses a short name and a short password with the spec messages', async () => {
+    const response = await t
+      .client()
+      .post('/api/auth/register', { email: 'short@example.test', password: '12345', name: 'J' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'password', message: 'Password must be at least 6 characters' },
+      { path: 'name', message: 'Name must be at least 2 characters' },
+    ]);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses an /auth call without the header (403), even a GET', async () => {
+    const client = t.client();
+    await client.fetchCsrfToken();
+    const login = await client.post(
+      '/api/auth/login',
+      { email: 'a@b.co', password: 'secret-1' },
+      { csrf: false },
+    );
+    expect(login.statusCode).toBe(403);
+    expect(login.json().code).toBe('auth.csrf_invalid');
+    expect((await client.get('/api/auth/me', { csrf: false })).statusCode).toBe(403);
+  });
+
+  it('refuses a wrong token and a token of another browser', async () => {
+    const client = t.client();
+    await client.fetchCsrfToken();
+    const wrong = await client.post(
+      '/api/auth/logout',
+      {},
+      { headers: { 'x-csrf-token': 'forged' } },
+    );
+    expect(wrong.statusCode).toBe(403);
+    const otherToken = await t.client().fetchCsrfToken();
+    const foreign = await client.post(
+      '/api/auth/logout',
+      {},
+      { headers: { 'x-csrf-token': otherToken } },
+    );
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('binds the token to the session: the pre-login token stops working after login', async () => {
+    const user = await buildUser(t.db, { role: 'admin', storeId: firstStore.id });
+    const client = t.client();
+    const anonymousToken = await client.fetchCsrfToken();
+    await client.login(user.email, user.password);
+    const stale = await client.put(
+      '/api/users/profile',
+      { name: 'X Y', email: user.email },
+      { headers: { 'x-csrf-token': anonymousToken } },
+    );
+    expect(stale.statusCode).toBe(403);
+    const fresh = await client.put('/api/users/profile', { name: 'X Y', email: user.email });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it('lets a plain GET through without a token', async () => {
+    const { client } = await signedInAdmin();
+    expect((await client.get('/api/stores', { csrf: false })).statusCode).toBe(200);
+  });
+});
+
+async function signedInAdmin() {
+  const user = await buildUser(t.db, { role: 'admin', storeId: firstStore.id });
+  const client = t.client();
+  await client.login(user.email, user.password);
+  return { client, user };
+}
+
+describe('sessions', () => {
+  it('logout ends the session on the server, not only the cookie', async () => {
+    const { client } = await signedInAdmin();
+    const stolenCookie = client.cookie(SESSION_COOKIE)!;
+    const logout = await client.post('/api/auth/logout');
+    expect(logout.json()).toEqual({ success: true });
+    const replay = t.client();
+    replay.setCookie(SESSION_COOKIE, stolenCookie);
+    expect((await replay.get('/api/stores')).statusCode).toBe(401);
+  });
+
+  it('an expired session is signed out', async () => {
+    const { client } = await signedInAdmin();
+    t.clock.advance(8 * 24 * 60 * 60 * 1000);
+    try {
+      const stores = await client.get('/api/stores');
+      expect(stores.statusCode).toBe(401);
+      expect(stores.json()).toEqual({
+        message: 'Authentication required',
+        code: 'auth.unauthenticated',
+      });
+      client.resetCsrf();
+      expect((await client.get('/api/auth/me')).json()).toEqual({
+        authenticated: false,
+        data: null,
+      });
+    } finally {
+      t.clock.advance(-8 * 24 * 60 * 60 * 1000);
+    }
+  });
+
+  it('a forged session cookie is nobody', async () => {
+    const client = t.client();
+    client.setCookie(SESSION_COOKIE, 'forged-token-value');
+    expect((await client.get('/api/stores')).statusCode).toBe(401);
+    expect((await client.get('/api/auth/me')).json().authenticated).toBe(false);
+  });
+
+  it('deactivating a user ends their sessions at once', async () => {
+    const { client: admin } = await signedInAdmin();
+    const cashier = await buildUser(t.db, { role: 'sales', storeId: firstStore.id });
+    const cashierClient = t.client();
+    await cashierClient.login(cashier.email, cashier.password);
+    expect((await cashierClient.get('/api/stores')).statusCode).toBe(200);
+    const response = await admin.put(`/api/users/${cashier.id}`, { is_active: false });
+    expect(response.statusCode).toBe(200);
+    expect((await cashierClient.get('/api/stores')).statusCode).toBe(401);
+  });
+});
+
+describe('request hygiene', () => {
+  it('answers 413 for an oversize body', async () => {
+    const response = await t
+      .client()
+      .post('/api/auth/login', { email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('request.too_large');
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const client = t.client();
+    const token = await client.fetchCsrfToken();
+    const response = await client.raw({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'request.invalid_json' });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.client().get('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found', code: 'not_found' });
+  });
+
+  it('serves health and the OpenAPI document', async () => {
+    expect((await t.client().get('/api/health', { csrf: false })).json()).toEqual({ status: 'ok' });
+    const docs = await t.client().get('/api/docs/json', { csrf: false });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toContain('/api/auth/login');
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      authRateLimit: { windowMs: 60_000, loginPerIp: 6, registerPerIp: 2, failedLoginsPerEmail: 3 },
+    });
+    await buildStore(limited.db);
+  });
+  afterAll(() => limited.close());
+
+  let victim: Awaited<ReturnType<typeof buildUser>>;
+  beforeEach(async () => {
+    victim = await buildUser(limited.db, {
+      role: 'sales',
+      storeId: (await buildStore(limited.db)).id,
+    });
+  });
+
+  it('stops password guessing on one email with 429 and Retry-After', async () => {
+    const client = limited.client('10.0.0.1');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await client.login(victim.email, 'wrong-guess')).statusCode).toBe(401);
+    }
+    const blocked = await client.login(victim.email, victim.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json().code).toBe('rate_limited');
+  });
+
+  it('limits logins per IP and registrations per IP', async () => {
+    const client = limited.client('10.0.0.2');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      statuses.push(
+        (await client.login(`someone${attempt}@example.test`, 'wrong-guess')).statusCode,
+      );
+    }
+    // Six attempts per window from one IP, whatever the emails; the seventh is refused.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+    // Another IP is not affected.
+    expect(
+      (await limited.client('10.0.0.3').login('someone@example.test', 'wrong-guess')).statusCode,
+    ).toBe(401);
+
+    const register = (n: number) =>
+      limited
+        .client('10.0.0.4')
+        .post('/api/auth/register', {
+          email: `r${n}@example.test`,
+          password: 'secret-123',
+          name: 'Reg',
+        });
+    expect((await register(1)).statusCode).toBe(201);
+    expect((await register(2)).statusCode).toBe(201);
+    const third = await register(3);
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBeDefined();
+  });
+});

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { buildStore, buildUser, signedIn } from '../../testing/factories';
+
+let t: TestApp;
+let storeId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  storeId = (await buildStore(t.db)).id;
+});
+afterAll(() => t.close());
+
+describe('PUT /api/users/profile', () => {
+  it('updates the signed-in person’s name and email (trimmed, lower-case)', async () => {
+    const { client } = await signedIn(t, 'user', storeId);
+    const response = await client.put('/api/users/profile', {
+      name: '  Njeri  ',
+      email: ' Njeri@Example.TEST ',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      name: 'Njeri',
+      email: 'njeri@example.test',
+      role: 'user',
+    });
+    expect((await client.get('/api/auth/me')).json().data.name).toBe('Njeri');
+  });
+
+  it('uses the spec messages and refuses a taken email', async () => {
+    const { client } = await signedIn(t, 'sales', storeId);
+    const empty = await client.put('/api/users/profile', { name: ' ', email: '' });
+    expect(empty.json().errors).toEqual([
+      { path: 'name', message: 'Name is required' },
+      { path: 'email', message: 'Email is required' },
+    ]);
+    const other = await buildUser(t.db, { role: 'sales', storeId });
+    const taken = await client.put('/api/users/profile', { name: 'Me', email: other.email });
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it('cannot change the role through the profile', async () => {
+    const { client } = await signedIn(t, 'user', storeId);
+    const response = await client.put('/api/users/profile', {
+      name: 'Still Shopper',
+      email: 'still@example.test',
+      role: 'admin',
+    });
+    expect(response.json().data.role).toBe('user');
+  });
+});
+
+describe('POST /api/users/change-password', () => {
+  it('checks the current password', async () => {
+    const { client } = await signedIn(t, 'sales', storeId);
+    const response = await client.post('/api/users/change-password', {
+      currentPassword: 'wrong-password',
+      newPassword: 'new-password-1',
+      confirmPassword: 'new-password-1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'Current password is incorrect' });
+  });
+
+  it('refuses short and mismatched passwords with the spec messages', async () => {
+    const { client, user } = await signedIn(t, 'sales', storeId);
+    const short = await client.post('/api/users/change-password', {
+      currentPassword: user.password,
+      newPassword: 'short',
+      confirmPassword: 'short',
+    });
+    expect(short.json().errors).toEqual([
+      { path: 'newPassword', message: 'Password must be at least 8 characters' },
+    ]);
+    const mismatch = await client.post('/api/users/change-password', {
+      currentPassword: user.password,
+      newPassword: 'new-password-1',
+      confirmPassword: 'new-password-2',
+    });
+    expect(mismatch.json().errors).toEqual([
+      { path: 'confirmPassword', message: 'Passwords do not match' },
+    ]);
+  });
+
+  it('changes it: the new one signs in, other sessions end, this one stays', async () => {
+    const { client, user } = await signedIn(t, 'manager', storeId);
+    const otherDevice = t.client();
+    await otherDevice.login(user.email, user.password);
+    const response = await client.post('/api/users/change-password', {
+      currentPassword: user.password,
+      newPassword: 'new-password-1',
+      confirmPassword: 'new-password-1',
+    });
+    expect(response.json()).toEqual({ success: true });
+    expect((await client.get('/api/stores')).statusCode).toBe(200);
+    expect((await otherDevice.get('/api/stores')).statusCode).toBe(401);
+    expect((await t.client().login(user.email, user.password)).statusCode).toBe(401);
+    expect((await t.client().login(user.email, 'new-password-1')).statusCode).toBe(200);
+  });
+});
