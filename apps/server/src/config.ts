@@ -52,6 +52,14 @@ const envSchema = z.object({
 
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
+/**
+ * Relative paths are read from where the person ran npm (INIT_CWD), not from the workspace
+ * folder npm switches into: `DATA_DIR=./data npm start` at the repository root means ./data there.
+ */
+function resolveFromInvocation(env: NodeJS.ProcessEnv, value: string): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -59,13 +67,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     throw new Error(`Invalid configuration: ${details}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = resolveFromInvocation(env, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    uploadDir: e.UPLOAD_DIR
+      ? resolveFromInvocation(env, e.UPLOAD_DIR)
+      : path.join(dataDir, 'uploads'),
     // Without a configured secret each start signs with a fresh one: CSRF tokens then change
     // on restart, which the web client absorbs by fetching a new token (spec §8).
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
@@ -73,7 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
-    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
+    webDistDir: e.WEB_DIST_DIR ? resolveFromInvocation(env, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     sessionTtlMs: 7 * 24 * 60 * 60 * 1000,
     authRateLimit: {
       windowMs: 15 * 60 * 1000,

@@ -70,8 +70,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'Unhandled error');
     return reply.status(500).send({ message: 'Something went wrong', code: 'internal_error' });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ message: 'Not found', code: 'not_found' });
-  });
 }

@@ -1,6 +1,6 @@
 /**
- * Serves the built web app (apps/web/dist) at `/` with a single-page fallback: any GET that is
- * not under /api answers index.html so the client router can take it.
+ * Serves the built web app (apps/web/dist) at `/`, and answers what matches no route: JSON 404
+ * under /api, and index.html for any other GET so the client router can take it.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -8,12 +8,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
-  if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
+  const hasWebApp = !!distDir && existsSync(path.join(distDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api');
-    if (isPage) return reply.type('text/html').sendFile('index.html');
+    if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ message: 'Not found', code: 'not_found' });
   });
-  return true;
 }

@@ -339,13 +339,11 @@ describe('rate limits', () => {
     ).toBe(401);
 
     const register = (n: number) =>
-      limited
-        .client('10.0.0.4')
-        .post('/api/auth/register', {
-          email: `r${n}@example.test`,
-          password: 'secret-123',
-          name: 'Reg',
-        });
+      limited.client('10.0.0.4').post('/api/auth/register', {
+        email: `r${n}@example.test`,
+        password: 'secret-123',
+        name: 'Reg',
+      });
     expect((await register(1)).statusCode).toBe(201);
     expect((await register(2)).statusCode).toBe(201);
     const third = await register(3);

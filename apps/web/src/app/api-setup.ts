@@ -1,0 +1,28 @@
+import { toast } from '@/components/ui/use-toast';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { getCurrentStoreId } from '@/features/stores/stores/current-store';
+import { apiClient } from '@/lib/api-client';
+import type { AppRouter } from './router';
+
+/**
+ * Connects the UI-free API client to the app: where the super_admin's store comes from and
+ * what an expired session does (spec §8: toast, then /auth unless already there).
+ */
+export function setupApiClient(router: AppRouter): void {
+  apiClient.configure({
+    getStoreScope: () => ({
+      role: useAuthStore.getState().user?.role ?? null,
+      storeId: getCurrentStoreId(),
+    }),
+    onUnauthorized: () => {
+      useAuthStore.getState().clearSession();
+      if (router.state.location.pathname === '/auth') return;
+      toast({
+        variant: 'destructive',
+        title: 'Session expired',
+        description: 'Please log in again.',
+      });
+      void router.navigate('/auth');
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import type { User } from '@duka/shared/auth/auth.schemas';
+import { navEntriesFor } from '@duka/shared/auth/permissions';
+import type { Store } from '@duka/shared/stores/stores.schemas';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useCartStore } from '@/features/cart/stores/cart-store';
+import { StoreProvider } from '@/features/stores/components/store-provider';
+import { CURRENT_STORE_KEY, useCurrentStore } from '@/features/stores/stores/current-store';
+import { createQueryClient } from '@/lib/query-client';
+import { buildUser } from '@/test/fixtures';
+import { NavigationBar } from './navigation-bar';
+
+const stores: Store[] = [
+  { id: 1, name: 'Duka Demo — Nairobi', is_active: true, created_at: '2025-01-01T00:00:00Z' },
+  { id: 2, name: 'Duka Demo — Mombasa', is_active: true, created_at: '2025-01-02T00:00:00Z' },
+];
+
+function renderNavigation(user: User) {
+  useAuthStore.setState({ user, isAuthenticated: true, sessionChecked: true });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <StoreProvider enabled>
+            <NavigationBar />
+          </StoreProvider>
+        ),
+      },
+    ],
+    { initialEntries: ['/pos'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  useCurrentStore.setState({ currentStore: null });
+  useCartStore.getState().clearCart();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json({ success: true, data: stores })),
+  );
+});
+
+describe('NavigationBar', () => {
+  it("shows a cashier exactly the shared matrix's entries, and no store selector", () => {
+    renderNavigation(buildUser('sales'));
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    const labels = within(main)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual(navEntriesFor('sales').map((entry) => entry.label));
+    expect(within(main).queryByRole('link', { name: 'Customers' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Store:')).not.toBeInTheDocument();
+  });
+
+  it('gives a super_admin a "Store:" select listing every store, and switching saves it', async () => {
+    renderNavigation(buildUser('super_admin'));
+    const select = screen.getByLabelText<HTMLSelectElement>('Store:');
+    expect(
+      await within(select).findByRole('option', { name: stores[1]!.name }),
+    ).toBeInTheDocument();
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(stores.map((store) => store.name));
+    // None was chosen, so the first store becomes current.
+    expect(select.value).toBe('1');
+
+    await userEvent.selectOptions(select, '2');
+    expect(useCurrentStore.getState().currentStore?.id).toBe(2);
+    expect(JSON.parse(localStorage.getItem(CURRENT_STORE_KEY)!)).toMatchObject({ id: 2 });
+  });
+
+  it('counts cart lines on the cart button and lists them in "Your Cart"', async () => {
+    const cart = useCartStore.getState();
+    const product = { id: 5, name: 'Maize flour', selling_price: '120.25', stock_unit: 'piece' };
+    cart.addItem(product);
+    cart.addItem(product);
+    cart.addItem({ ...product, id: 6, name: 'Cooking oil', selling_price: '300' });
+    renderNavigation(buildUser('admin'));
+
+    const cartButton = screen.getByRole('button', { name: 'Cart' });
+    expect(cartButton).toHaveTextContent('2');
+    await userEvent.click(cartButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Your Cart' });
+    expect(within(dialog).getByText('Maize flour x 2')).toBeInTheDocument();
+    expect(within(dialog).getByText('Total: KSh 540.50')).toBeInTheDocument();
+  });
+});

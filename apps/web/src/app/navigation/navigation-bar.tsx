@@ -1,0 +1,45 @@
+import { homePathFor, navEntriesFor } from '@duka/shared/auth/permissions';
+import { Link } from 'react-router';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { CartButton } from '@/features/cart/components/cart-button';
+import { StoreSelector } from '@/features/stores/components/store-selector';
+import { LogoutButton } from './logout-button';
+import { MobileMenu } from './mobile-menu';
+import { NavLinkItem } from './nav-link-item';
+
+/** Spec §2 navigation bar; which links show comes from the shared access matrix. */
+export function NavigationBar() {
+  const user = useAuthStore((state) => state.user);
+  if (!user) return null;
+  const entries = navEntriesFor(user.role);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+      <div className="mx-auto flex h-14 w-full max-w-7xl items-center gap-2 px-4 md:px-6">
+        <MobileMenu entries={entries} user={user} />
+        <Link
+          to={homePathFor(user.role)}
+          className="mr-2 text-xl font-bold tracking-tight text-emerald-700 dark:text-emerald-400"
+        >
+          Duka
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex">
+          {entries.map((entry) => (
+            <NavLinkItem key={entry.path} to={entry.path} label={entry.label} />
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {user.role === 'super_admin' && <StoreSelector />}
+          <Link
+            to="/profile"
+            className="hidden max-w-40 truncate rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 lg:inline-block dark:hover:bg-slate-800"
+          >
+            {user.name}
+          </Link>
+          <CartButton />
+          <LogoutButton />
+        </div>
+      </div>
+    </header>
+  );
+}

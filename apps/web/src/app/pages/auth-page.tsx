@@ -1,0 +1,42 @@
+import type { User } from '@duka/shared/auth/auth.schemas';
+import { homePathFor } from '@duka/shared/auth/permissions';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+
+function storeIdFrom(value: string | null): number | undefined {
+  if (!value || !/^\d+$/.test(value)) return undefined;
+  const id = Number(value);
+  return id > 0 ? id : undefined;
+}
+
+export function AuthPage() {
+  const user = useAuthStore((state) => state.user);
+  const sessionChecked = useAuthStore((state) => state.sessionChecked);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+
+  if (sessionChecked && user) return <Navigate to={homePathFor(user.role)} replace />;
+
+  // PRODUCT.md §4: the role's home, not the spec's /pos, which would refuse a shopper.
+  const handleAuthenticated = (signedIn: User) => {
+    void navigate(homePathFor(signedIn.role), { replace: true });
+  };
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 p-4">
+      <div className="text-center">
+        <p className="text-3xl font-bold tracking-tight text-emerald-700 dark:text-emerald-400">
+          Duka
+        </p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          Point of sale and store management
+        </p>
+      </div>
+      <AuthCard
+        storeId={storeIdFrom(searchParams.get('store'))}
+        onAuthenticated={handleAuthenticated}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,38 @@
+import { canOpenPage, type PagePath } from '@duka/shared/auth/permissions';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+
+interface RouteGuardProps {
+  page: PagePath;
+  /** Spec §2: /expenses and /profile tell a signed-out visitor why they were sent away. */
+  announceSignIn?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * Spec §2: renders nothing while the session check runs or when access is denied; sends the
+ * signed-out to /auth and a role the shared matrix refuses to /unauthorized.
+ */
+export function RouteGuard({ page, announceSignIn = false, children }: RouteGuardProps) {
+  const user = useAuthStore((state) => state.user);
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const sessionChecked = useAuthStore((state) => state.sessionChecked);
+  const signedOut = sessionChecked && (!user || !isAuthenticated);
+
+  useEffect(() => {
+    if (signedOut && announceSignIn) {
+      toast({
+        variant: 'destructive',
+        title: 'Authentication Required',
+        description: 'Please log in to access this page',
+      });
+    }
+  }, [signedOut, announceSignIn]);
+
+  if (!sessionChecked) return null;
+  if (signedOut || !user) return <Navigate to="/auth" replace />;
+  if (!canOpenPage(user.role, page)) return <Navigate to="/unauthorized" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,16 @@
+import { toast } from '@/components/ui/use-toast';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+
+/** Spec §2/§8: the session is checked when the app starts; a failed check signs out loudly. */
+export function startSessionCheck(): void {
+  useAuthStore
+    .getState()
+    .checkSession()
+    .catch(() => {
+      toast({
+        variant: 'destructive',
+        title: 'Session expired',
+        description: 'Please log in again.',
+      });
+    });
+}

@@ -1,0 +1,25 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+const badgeVariants = cva(
+  'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+  {
+    variants: {
+      variant: {
+        default: 'border-transparent bg-emerald-700 text-white dark:bg-emerald-600 dark:text-white',
+        secondary:
+          'border-transparent bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+        destructive: 'border-transparent bg-red-600 text-white dark:bg-red-700',
+        outline: 'border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-300',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+export interface BadgeProps extends ComponentProps<'span'>, VariantProps<typeof badgeVariants> {}
+
+export function Badge({ className, variant, ...props }: BadgeProps) {
+  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+}

@@ -1,0 +1,69 @@
+import type { User } from '@duka/shared/auth/auth.schemas';
+import { useState, type MouseEvent } from 'react';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+type Mode = 'login' | 'register';
+
+interface AuthCardProps {
+  storeId: number | undefined;
+  onAuthenticated: (user: User) => void;
+}
+
+/** Spec §2 Login/Register: one card; switching remounts the form, so both start empty. */
+export function AuthCard({ storeId, onAuthenticated }: AuthCardProps) {
+  const [mode, setMode] = useState<Mode>('login');
+
+  const switchTo = (next: Mode) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    setMode(next);
+  };
+
+  const linkClassName =
+    'font-medium text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-400';
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader className="text-center">
+        <CardTitle>{mode === 'login' ? 'Login' : 'Create Account'}</CardTitle>
+        <CardDescription>
+          {mode === 'login'
+            ? 'Welcome back! Please login to continue.'
+            : 'Create an account to get started.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {mode === 'login' ? (
+          <LoginForm key="login" onAuthenticated={onAuthenticated} />
+        ) : (
+          <RegisterForm key="register" storeId={storeId} onAuthenticated={onAuthenticated} />
+        )}
+      </CardContent>
+      <CardFooter className="justify-center text-sm text-slate-600 dark:text-slate-400">
+        {mode === 'login' ? (
+          <p>
+            Don&apos;t have an account?{' '}
+            <a href="#" className={linkClassName} onClick={switchTo('register')}>
+              Sign up
+            </a>
+          </p>
+        ) : (
+          <p>
+            Already have an account?{' '}
+            <a href="#" className={linkClassName} onClick={switchTo('login')}>
+              Login
+            </a>
+          </p>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Cart arithmetic in integer cents (PRODUCT.md §3): a line total is quantity × unit price and
+ * the cart total is the sum of line totals, never a sum of floats.
+ */
+import { centsToDecimal, toCents } from '@duka/shared/money/money';
+
+export const UNIT_TYPES = ['piece', 'pack', 'dozen'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+
+/** Prices arrive as numbers or as the API's decimal strings. */
+export type Price = number | string | null | undefined;
+
+export interface CartProduct {
+  id: number;
+  name: string;
+  sku?: string | null;
+  selling_price: Price;
+  stock_unit: string;
+  piece_selling_price?: Price;
+  pack_selling_price?: Price;
+  dozen_selling_price?: Price;
+}
+
+export interface CartItem {
+  id: string;
+  product: CartProduct;
+  quantity: number;
+  unit_price: number;
+  total: number;
+  unit_type: UnitType;
+}
+
+/** The delivery service product: at most one line of it (spec §4 Cart). */
+export const DELIVERY_SKU = 'SRV001';
+
+export function isUnitType(value: unknown): value is UnitType {
+  return typeof value === 'string' && (UNIT_TYPES as readonly string[]).includes(value);
+}
+
+function nonNegativeCents(value: Price): number {
+  const cents = toCents(value);
+  return cents !== null && cents >= 0 ? cents : 0;
+}
+
+function fromCents(cents: number): number {
+  return Number(centsToDecimal(cents));
+}
+
+/** The selling price of one unit of the product; 0 when the product has none for that unit. */
+export function unitSellingPrice(product: CartProduct, unitType: string): number {
+  switch (unitType) {
+    case 'piece':
+      return fromCents(nonNegativeCents(product.piece_selling_price ?? product.selling_price));
+    case 'pack':
+      return fromCents(nonNegativeCents(product.pack_selling_price));
+    case 'dozen':
+      return fromCents(nonNegativeCents(product.dozen_selling_price));
+    default:
+      return 0;
+  }
+}
+
+export function lineTotal(unitPrice: Price, quantity: number): number {
+  return fromCents(nonNegativeCents(unitPrice) * quantity);
+}
+
+export function cartTotal(items: readonly Pick<CartItem, 'total'>[]): number {
+  return fromCents(items.reduce((sum, item) => sum + nonNegativeCents(item.total), 0));
+}
+
+/** Spec §5 Cart: a restored line needs these fields, or the stored cart is discarded. */
+export function isValidCartItem(value: unknown): value is CartItem {
+  if (typeof value !== 'object' || value === null) return false;
+  const item = value as Partial<Record<keyof CartItem, unknown>>;
+  const product = item.product as Partial<Record<keyof CartProduct, unknown>> | null | undefined;
+  return (
+    typeof item.id === 'string' &&
+    typeof product === 'object' &&
+    product !== null &&
+    typeof product.id === 'number' &&
+    typeof product.name === 'string' &&
+    product.selling_price !== undefined &&
+    product.selling_price !== null &&
+    typeof product.stock_unit === 'string' &&
+    typeof item.quantity === 'number' &&
+    Number.isInteger(item.quantity) &&
+    item.quantity >= 1 &&
+    typeof item.unit_price === 'number' &&
+    typeof item.total === 'number' &&
+    isUnitType(item.unit_type)
+  );
+}

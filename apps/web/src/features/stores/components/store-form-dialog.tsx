@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { storeInputSchema, type Store, type StoreInput } from '@duka/shared/stores/stores.schemas';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useCreateStore } from '../api/create-store';
+import { useUpdateStore } from '../api/update-store';
+
+type FormInput = z.input<typeof storeInputSchema>;
+
+interface StoreFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The store being edited; null to add a new one. */
+  store: Store | null;
+}
+
+export function StoreFormDialog({ open, onOpenChange, store }: StoreFormDialogProps) {
+  const createStore = useCreateStore();
+  const updateStore = useUpdateStore();
+  const form = useForm<FormInput, unknown, StoreInput>({
+    resolver: zodResolver(storeInputSchema),
+    defaultValues: { name: '', is_active: true },
+  });
+  const { register, control, handleSubmit, reset, setError, formState } = form;
+
+  useEffect(() => {
+    if (open) reset({ name: store?.name ?? '', is_active: store?.is_active ?? true });
+  }, [open, store, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (store) {
+        await updateStore.mutateAsync({
+          id: store.id,
+          input: { name: values.name, is_active: values.is_active },
+        });
+        toast({ title: 'Success', description: 'Store updated successfully' });
+      } else {
+        await createStore.mutateAsync({ name: values.name });
+        toast({ title: 'Success', description: 'Store created successfully' });
+      }
+      onOpenChange(false);
+    } catch (error) {
+      applyServerFieldErrors(error, setError, ['name']);
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(
+          error,
+          store ? 'Failed to update store' : 'Failed to create store',
+        ),
+      });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{store ? 'Edit Store' : 'Add New Store'}</DialogTitle>
+          <DialogDescription>
+            {store ? 'Rename the store or change its status.' : 'Give the new store a name.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <div className="grid gap-2">
+            <Label htmlFor="store-name">Store Name</Label>
+            <Input
+              id="store-name"
+              aria-invalid={Boolean(formState.errors.name)}
+              aria-describedby="store-name-error"
+              {...register('name')}
+            />
+            <FieldError id="store-name-error">{formState.errors.name?.message}</FieldError>
+          </div>
+          {store && (
+            <div className="flex items-center gap-3">
+              <Controller
+                control={control}
+                name="is_active"
+                render={({ field }) => (
+                  <Switch
+                    id="store-active"
+                    checked={field.value ?? true}
+                    onCheckedChange={field.onChange}
+                  />
+                )}
+              />
+              <Label htmlFor="store-active">Active</Label>
+            </div>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={formState.isSubmitting}>
+              {store ? 'Update Store' : 'Create Store'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Store } from '@duka/shared/stores/stores.schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { storesQueryKey, useStores } from '../api/get-stores';
+import { useCurrentStore } from '../stores/current-store';
+
+export interface StoreContextValue {
+  stores: Store[];
+  currentStore: Store | null;
+  setCurrentStore: (store: Store) => void;
+  isLoading: boolean;
+}
+
+const StoreContext = createContext<StoreContextValue | null>(null);
+
+const EMPTY: Store[] = [];
+
+/**
+ * Loads the store list once someone is signed in (spec §7: not on /auth) and keeps a current
+ * store chosen. `enabled` comes from app/, which knows the session and the page.
+ */
+export function StoreProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { data, isLoading } = useStores({ enabled });
+  const stores = data ?? EMPTY;
+  const currentStore = useCurrentStore((state) => state.currentStore);
+  const saveCurrentStore = useCurrentStore((state) => state.setCurrentStore);
+
+  const setCurrentStore = useCallback(
+    (store: Store) => {
+      const changed = useCurrentStore.getState().currentStore?.id !== store.id;
+      saveCurrentStore(store);
+      if (changed) {
+        // Every store-scoped answer in the cache belongs to the previous store.
+        void queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey[0] !== storesQueryKey[0],
+        });
+      }
+    },
+    [queryClient, saveCurrentStore],
+  );
+
+  useEffect(() => {
+    const first = stores[0];
+    if (!first) return;
+    const listed = currentStore && stores.find((store) => store.id === currentStore.id);
+    if (!listed) setCurrentStore(first);
+    else if (listed.name !== currentStore.name || listed.is_active !== currentStore.is_active) {
+      saveCurrentStore(listed);
+    }
+  }, [stores, currentStore, setCurrentStore, saveCurrentStore]);
+
+  const value = useMemo(
+    () => ({ stores, currentStore, setCurrentStore, isLoading: enabled && isLoading }),
+    [stores, currentStore, setCurrentStore, enabled, isLoading],
+  );
+  return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
+}
+
+export function useStoreContext(): StoreContextValue {
+  const context = useContext(StoreContext);
+  if (!context) throw new Error('useStoreContext must be used within StoreProvider');
+  return context;
+}

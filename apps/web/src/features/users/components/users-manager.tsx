@@ -1,0 +1,68 @@
+import type { User } from '@duka/shared/auth/auth.schemas';
+import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { errorMessage } from '@/lib/api-client';
+import { useUsers } from '../api/get-users';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { UserFormDialog } from './user-form-dialog';
+import { UsersTable } from './users-table';
+
+interface UsersManagerProps {
+  currentUser: User;
+  /** False until the list can be asked for (a super_admin needs a chosen store). */
+  enabled: boolean;
+}
+
+export function UsersManager({ currentUser, enabled }: UsersManagerProps) {
+  const { data: users = [], isLoading, error } = useUsers({ enabled });
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+
+  const openForm = (user: User | null) => {
+    setEditing(user);
+    setFormOpen(true);
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-4 space-y-0">
+        <CardTitle className="text-lg">Accounts</CardTitle>
+        <Button onClick={() => openForm(null)}>
+          <PlusIcon />
+          Add User
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {!enabled || isLoading ? (
+          <p className="py-6 text-center text-slate-500">Loading users...</p>
+        ) : error ? (
+          <p role="alert" className="py-6 text-center text-red-600 dark:text-red-400">
+            {errorMessage(error, 'Failed to load users')}
+          </p>
+        ) : (
+          <UsersTable
+            users={users}
+            currentUserId={currentUser.id}
+            onEdit={openForm}
+            onDelete={setDeleting}
+          />
+        )}
+      </CardContent>
+      <UserFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        user={editing}
+        currentUser={currentUser}
+      />
+      <DeleteUserDialog
+        user={deleting}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+      />
+    </Card>
+  );
+}

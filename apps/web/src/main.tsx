@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setupApiClient } from '@/app/api-setup';
+import { App } from '@/app/app';
+import { createAppRouter } from '@/app/router';
+import { startSessionCheck } from '@/app/session';
+import { syncThemeWithPreferences } from '@/features/profile/stores/preferences-store';
+import './index.css';
+
+// Before the first paint, so a dark-mode user never sees a light flash.
+syncThemeWithPreferences();
+
+const router = createAppRouter();
+setupApiClient(router);
+startSessionCheck();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>,
+);
