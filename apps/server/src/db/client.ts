@@ -27,6 +27,8 @@ export interface DatabaseHandle {
 }
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
+/** Advisory lock key held while migrating, so instances starting together take turns. */
+const MIGRATION_LOCK_KEY = 7_420_001;
 
 /** PGlite: `dataDir` on disk, or in memory when omitted (tests). */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
@@ -51,7 +53,18 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   return {
     db: db as unknown as Database,
     driver: 'pg',
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await lock
+          .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+          .catch(() => undefined);
+        lock.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig (operational contract)', () => {
+  it('defaults: port 3000, PGlite in ./data, demo seed on', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/duka' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe('/srv/duka/data');
+    expect(config.uploadDir).toBe('/srv/duka/data/uploads');
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('never seeds a DATABASE_URL database unless SEED_DEMO=1', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('reads relative paths from where npm was run', () => {
+    const config = loadConfig({
+      INIT_CWD: '/home/shop',
+      DATA_DIR: 'store-data',
+      UPLOAD_DIR: '/var/uploads',
+    });
+    expect(config.dataDir).toBe(path.resolve('/home/shop/store-data'));
+    expect(config.uploadDir).toBe('/var/uploads');
+  });
+
+  it('refuses a bad PORT or a short SESSION_SECRET with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+  });
+});
