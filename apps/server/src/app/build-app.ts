@@ -26,16 +26,20 @@ import { registerWebApp } from './web-static';
 export interface BuildAppOptions extends AppDeps {
   /** pino logging; off in tests. */
   logger?: boolean;
+  /** Where log lines go (default stdout); a test reads them here. */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp({
   logger = false,
+  logStream,
   ...deps
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
           level: deps.config.logLevel,
+          ...(logStream ? { stream: logStream } : {}),
           // Never write credentials to the log.
           redact: {
             paths: [
