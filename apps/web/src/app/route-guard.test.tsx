@@ -1,7 +1,8 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
-import { render, screen } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearToasts, useToast } from '@/components/ui/use-toast';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { buildUser } from '@/test/fixtures';
 import { RouteGuard } from './route-guard';
@@ -17,6 +18,14 @@ function renderAt(path: string, user: User | null, sessionChecked = true) {
         element: (
           <RouteGuard page="/customers">
             <p>Customers content</p>
+          </RouteGuard>
+        ),
+      },
+      {
+        path: '/profile',
+        element: (
+          <RouteGuard page="/profile" announceSignIn>
+            <p>Profile content</p>
           </RouteGuard>
         ),
       },
@@ -37,6 +46,10 @@ function renderAt(path: string, user: User | null, sessionChecked = true) {
 
 beforeEach(() => {
   useAuthStore.setState({ user: null, isAuthenticated: false, sessionChecked: false });
+});
+
+afterEach(() => {
+  act(() => clearToasts());
 });
 
 describe('RouteGuard', () => {
@@ -62,5 +75,22 @@ describe('RouteGuard', () => {
     const { router, container } = renderAt('/pos', buildUser('sales'), false);
     expect(container).toBeEmptyDOMElement();
     expect(router.state.location.pathname).toBe('/pos');
+  });
+
+  it("tells a signed-out visitor of /profile 'Authentication Required', and only there", async () => {
+    const { result } = renderHook(() => useToast());
+    renderAt('/pos', null);
+    expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
+    expect(result.current.toasts).toEqual([]);
+
+    renderAt('/profile', null);
+    await screen.findAllByText('Sign-in page');
+    expect(result.current.toasts).toEqual([
+      expect.objectContaining({
+        variant: 'destructive',
+        title: 'Authentication Required',
+        description: 'Please log in to access this page',
+      }),
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, createApiClient, type StoreScope } from './api-client';
+import { ApiRequestError, createApiClient, errorMessage, type StoreScope } from './api-client';
 
 interface Call {
   url: string;
@@ -193,6 +193,27 @@ describe('errors', () => {
       errors: [{ path: 'email', message: 'Slow down' }],
       retryAfter: 42,
     });
+  });
+});
+
+describe('errorMessage', () => {
+  it("prefers the server's message, else the fallback, even for a body without one", async () => {
+    const client = createApiClient();
+    replies.push({ status: 400, body: { message: 'Email already in use', code: 'user.email' } });
+    replies.push({ status: 500, body: {} });
+    replies.push({ status: 502, body: undefined });
+    const failures: unknown[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      failures.push(await client.get('/users').catch((caught: unknown) => caught));
+    }
+    expect(failures.map((failure) => errorMessage(failure, 'Failed to load users'))).toEqual([
+      'Email already in use',
+      'Failed to load users',
+      'Failed to load users',
+    ]);
+    expect((failures[1] as ApiRequestError).message).toBe('Request failed with status 500');
+    expect(errorMessage(new Error('offline'), 'Failed')).toBe('offline');
+    expect(errorMessage('nope', 'Failed')).toBe('Failed');
   });
 });
 

@@ -5,11 +5,14 @@
  */
 import type { ApiError } from '@duka/shared/api/errors.schemas';
 import type { Role } from '@duka/shared/auth/roles';
+import { actsOnChosenStore } from './store-scope';
 
 export type FieldError = NonNullable<ApiError['errors']>[number];
 
 export class ApiRequestError extends Error {
   readonly status: number;
+  /** The server's own message; null when the answer carried none (then a fallback shows). */
+  readonly serverMessage: string | null;
   readonly code: string | null;
   readonly errors: FieldError[];
   /** Seconds to wait, from the Retry-After header of a 429; null when absent. */
@@ -22,17 +25,23 @@ export class ApiRequestError extends Error {
     errors?: FieldError[];
     retryAfter?: number | null;
   }) {
-    super(init.message);
+    super(init.message || `Request failed with status ${init.status}`);
     this.name = 'ApiRequestError';
     this.status = init.status;
+    this.serverMessage = init.message || null;
     this.code = init.code ?? null;
     this.errors = init.errors ?? [];
     this.retryAfter = init.retryAfter ?? null;
   }
 }
 
-/** The server's message when there is one, else the caller's fallback text. */
+/**
+ * The server's message when there is one, else the caller's fallback text (spec §8: "the
+ * server message or 'Failed to …'"). A failed call without a message in its body gets the
+ * fallback, never a technical "Request failed with status 500".
+ */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError) return error.serverMessage ?? fallback;
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
@@ -124,10 +133,7 @@ async function toRequestError(response: Response): Promise<ApiRequestError> {
   const data = typeof body === 'object' && body !== null ? body : {};
   return new ApiRequestError({
     status: response.status,
-    message:
-      typeof data.message === 'string' && data.message
-        ? data.message
-        : `Request failed with status ${response.status}`,
+    message: typeof data.message === 'string' ? data.message : '',
     code: typeof data.code === 'string' ? data.code : null,
     errors: Array.isArray(data.errors) ? data.errors.filter(isFieldError) : [],
     retryAfter: parseRetryAfter(response.headers.get('Retry-After')),
@@ -170,7 +176,7 @@ export function createApiClient(initial: ApiClientOptions = {}) {
   function scopedStoreId(pathname: string): number | null {
     if (isStoreExempt(pathname)) return null;
     const scope = options.getStoreScope?.();
-    return scope?.role === 'super_admin' && scope.storeId != null ? scope.storeId : null;
+    return scope && actsOnChosenStore(scope.role) && scope.storeId != null ? scope.storeId : null;
   }
 
   async function request<T>(

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { CartButton } from '@/features/cart/components/cart-button';
 import { StoreSelector } from '@/features/stores/components/store-selector';
+import { actsOnChosenStore } from '@/lib/store-scope';
 import { LogoutButton } from './logout-button';
 import { MobileMenu } from './mobile-menu';
 import { NavLinkItem } from './nav-link-item';
@@ -28,8 +29,8 @@ export function NavigationBar() {
             <NavLinkItem key={entry.path} to={entry.path} label={entry.label} />
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          {user.role === 'super_admin' && <StoreSelector />}
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          {actsOnChosenStore(user.role) && <StoreSelector />}
           <Link
             to="/profile"
             className="hidden max-w-40 truncate rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 lg:inline-block dark:hover:bg-slate-800"

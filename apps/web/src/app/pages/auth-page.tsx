@@ -1,13 +1,15 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
 import { homePathFor } from '@duka/shared/auth/permissions';
+import { storeIdSchema } from '@duka/shared/stores/stores.schemas';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
+/** PRODUCT.md §5: a shop link's ?store=ID picks the shopper's store; anything else is ignored. */
 function storeIdFrom(value: string | null): number | undefined {
-  if (!value || !/^\d+$/.test(value)) return undefined;
-  const id = Number(value);
-  return id > 0 ? id : undefined;
+  if (value === null) return undefined;
+  const parsed = storeIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export function AuthPage() {

@@ -2,13 +2,14 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useStoreContext } from '@/features/stores/components/store-provider';
 import { UsersManager } from '@/features/users/components/users-manager';
+import { actsOnChosenStore } from '@/lib/store-scope';
 
 export function UsersPage() {
   const user = useAuthStore((state) => state.user);
   const { currentStore } = useStoreContext();
   if (!user) return null;
   // A super_admin's /users call needs a chosen store (PRODUCT.md §2); wait for one.
-  const storeReady = user.role !== 'super_admin' || currentStore !== null;
+  const storeReady = !actsOnChosenStore(user.role) || currentStore !== null;
   return (
     <>
       <PageHeader

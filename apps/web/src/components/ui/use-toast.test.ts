@@ -1,9 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, dismissToast, toast, useToast } from './use-toast';
 
 afterEach(() => {
   act(() => clearToasts());
+  vi.useRealTimers();
 });
 
 describe('toast', () => {
@@ -26,5 +27,21 @@ describe('toast', () => {
     expect(result.current.toasts).toEqual([
       expect.objectContaining({ title: 'Preference Updated', open: false }),
     ]);
+  });
+
+  it('removes a dismissed toast after 1,000,000 ms', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useToast());
+    act(() => {
+      toast({ title: 'Preference Updated' }).dismiss();
+    });
+    act(() => {
+      vi.advanceTimersByTime(999_999);
+    });
+    expect(result.current.toasts).toHaveLength(1);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(result.current.toasts).toEqual([]);
   });
 });

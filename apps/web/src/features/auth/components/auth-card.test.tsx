@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts, useToast } from '@/components/ui/use-toast';
 import { ApiRequestError } from '@/lib/api-client';
 import { buildUser } from '@/test/fixtures';
 import * as authApi from '../api/auth-api';
@@ -14,6 +15,10 @@ const submit = (name: string) => screen.getByRole('button', { name });
 
 beforeEach(() => {
   useAuthStore.setState({ user: null, isAuthenticated: false, sessionChecked: true });
+});
+
+afterEach(() => {
+  act(() => clearToasts());
 });
 
 describe('AuthCard', () => {
@@ -64,6 +69,28 @@ describe('AuthCard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many login attempts. Please wait 60 seconds and try again.',
     );
+  });
+
+  it("raises an 'Authentication Failed' toast, with the generic hint when the server says nothing", async () => {
+    vi.mocked(authApi.loginRequest).mockRejectedValueOnce(
+      new ApiRequestError({ status: 500, message: '' }),
+    );
+    const { result } = renderHook(() => useToast());
+    render(<AuthCard storeId={undefined} onAuthenticated={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('Email'), 'admin@duka.test');
+    await userEvent.type(password(), 'duka-demo-1234');
+    await userEvent.click(submit('Login'));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please check your credentials and try again',
+    );
+    expect(result.current.toasts).toEqual([
+      expect.objectContaining({
+        variant: 'destructive',
+        title: 'Authentication Failed',
+        description: 'Please check your credentials and try again',
+      }),
+    ]);
   });
 
   it('toggles to an empty register form and sends the store from the link', async () => {

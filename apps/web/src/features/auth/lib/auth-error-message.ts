@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
 
 /** Spec §8 "Auth failure": what the person reads when sign-in or registration fails. */
 export function authErrorMessage(error: unknown): string {
@@ -7,7 +7,5 @@ export function authErrorMessage(error: unknown): string {
       ? `Too many login attempts. Please wait ${error.retryAfter} seconds and try again.`
       : 'Too many login attempts. Please wait and try again.';
   }
-  return error instanceof Error && error.message
-    ? error.message
-    : 'Please check your credentials and try again';
+  return errorMessage(error, 'Please check your credentials and try again');
 }

@@ -60,6 +60,36 @@ describe('actions', () => {
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
   });
 
+  it('is loading while signing in, then holds the user as authenticated', async () => {
+    let answer: (user: User) => void = () => undefined;
+    vi.mocked(authApi.loginRequest).mockReturnValueOnce(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
+    const pending = useAuthStore.getState().login({ email: cashier.email, password: 'secret1' });
+    expect(useAuthStore.getState().isLoading).toBe(true);
+    answer(cashier);
+    await expect(pending).resolves.toEqual(cashier);
+    expect(useAuthStore.getState()).toMatchObject({
+      user: cashier,
+      isAuthenticated: true,
+      isLoading: false,
+    });
+  });
+
+  it("keeps 'Registration failed' when a registration fails without a message, and rethrows", async () => {
+    vi.mocked(authApi.registerRequest).mockRejectedValueOnce(new Error(''));
+    await expect(
+      useAuthStore.getState().register({ name: 'Ann', email: 'a@b.co', password: 'secret1' }),
+    ).rejects.toThrow();
+    expect(useAuthStore.getState()).toMatchObject({
+      error: 'Registration failed',
+      isLoading: false,
+      isAuthenticated: false,
+    });
+  });
+
   it('signs out locally even when the logout call fails, then rethrows', async () => {
     useAuthStore.setState({ user: cashier, isAuthenticated: true });
     vi.mocked(authApi.logoutRequest).mockRejectedValueOnce(new Error('offline'));

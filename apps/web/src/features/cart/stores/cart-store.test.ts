@@ -140,6 +140,17 @@ describe('browser storage', () => {
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 
+  it('drops a stored cart of another version, even a fresh one', async () => {
+    cart().addItem(sugar);
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!) as Record<string, unknown>;
+    useCartStore.setState({ items: [], total: 0 });
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ ...stored, version: 'v1' }));
+
+    await useCartStore.persist.rehydrate();
+    expect(cart().items).toEqual([]);
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
   it('drops a stored cart whose lines miss required fields', async () => {
     localStorage.setItem(
       CART_STORAGE_KEY,

@@ -3,9 +3,7 @@ import { changePasswordSchema, type ChangePasswordInput } from '@duka/shared/use
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
-import { PasswordInput } from '@/components/ui/password-input';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
@@ -49,19 +47,15 @@ export function ChangePasswordForm() {
       <CardContent>
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
           {FIELDS.map((field) => (
-            <div key={field.name} className="grid gap-2">
-              <Label htmlFor={`security-${field.name}`}>{field.label}</Label>
-              <PasswordInput
-                id={`security-${field.name}`}
-                autoComplete={field.autoComplete}
-                aria-invalid={Boolean(errors[field.name])}
-                aria-describedby={`security-${field.name}-error`}
-                {...register(field.name)}
-              />
-              <FieldError id={`security-${field.name}-error`}>
-                {errors[field.name]?.message}
-              </FieldError>
-            </div>
+            <TextField
+              key={field.name}
+              id={`security-${field.name}`}
+              label={field.label}
+              password
+              autoComplete={field.autoComplete}
+              error={errors[field.name]?.message}
+              {...register(field.name)}
+            />
           ))}
           <p className="text-sm text-slate-500 dark:text-slate-400">
             Password must be at least 8 characters

@@ -6,9 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -56,43 +54,36 @@ export function ProfileDetailsForm({ user, onUpdated }: ProfileDetailsFormProps)
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="profile-name">Full Name</Label>
-            <Input
-              id="profile-name"
-              autoComplete="name"
-              aria-invalid={Boolean(errors.name)}
-              aria-describedby="profile-name-error"
-              {...register('name')}
-            />
-            <FieldError id="profile-name-error">{errors.name?.message}</FieldError>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="profile-email">Email</Label>
-            <Input
-              id="profile-email"
-              type="email"
-              autoComplete="email"
-              aria-invalid={Boolean(errors.email)}
-              aria-describedby="profile-email-error"
-              {...register('email')}
-            />
-            <FieldError id="profile-email-error">{errors.email?.message}</FieldError>
-          </div>
+          <TextField
+            id="profile-name"
+            label="Full Name"
+            autoComplete="name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextField
+            id="profile-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="profile-role">Role</Label>
-              <Input id="profile-role" value={formatRole(user.role)} readOnly disabled />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="profile-member-since">Member Since</Label>
-              <Input
-                id="profile-member-since"
-                value={formatDate(user.created_at, 'MMMM d, yyyy', 'N/A')}
-                readOnly
-                disabled
-              />
-            </div>
+            <TextField
+              id="profile-role"
+              label="Role"
+              value={formatRole(user.role)}
+              readOnly
+              disabled
+            />
+            <TextField
+              id="profile-member-since"
+              label="Member Since"
+              value={formatDate(user.created_at, 'MMMM d, yyyy', 'N/A')}
+              readOnly
+              disabled
+            />
           </div>
           <div>
             <Button type="submit" disabled={isSubmitting}>

@@ -12,10 +12,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -80,16 +79,12 @@ export function StoreFormDialog({ open, onOpenChange, store }: StoreFormDialogPr
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="store-name">Store Name</Label>
-            <Input
-              id="store-name"
-              aria-invalid={Boolean(formState.errors.name)}
-              aria-describedby="store-name-error"
-              {...register('name')}
-            />
-            <FieldError id="store-name-error">{formState.errors.name?.message}</FieldError>
-          </div>
+          <TextField
+            id="store-name"
+            label="Store Name"
+            error={formState.errors.name?.message}
+            {...register('name')}
+          />
           {store && (
             <div className="flex items-center gap-3">
               <Controller

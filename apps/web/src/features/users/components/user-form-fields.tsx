@@ -1,11 +1,10 @@
 import { formatRole, type Role } from '@duka/shared/auth/roles';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { PasswordInput } from '@/components/ui/password-input';
 import { Switch } from '@/components/ui/switch';
+import { TextField } from '@/components/ui/text-field';
 import type { UserFormOutput, UserFormValues } from '../lib/user-form';
 
 interface UserFormFieldsProps {
@@ -24,36 +23,41 @@ export function UserFormFields({
 }: UserFormFieldsProps) {
   const { register, control, formState } = form;
   const { errors } = formState;
-  const field = (name: keyof UserFormValues) => ({
-    id: `user-${name}`,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': `user-${name}-error`,
-  });
 
   return (
     <>
-      <div className="grid gap-2">
-        <Label htmlFor="user-name">Name</Label>
-        <Input autoComplete="off" {...field('name')} {...register('name')} />
-        <FieldError id="user-name-error">{errors.name?.message}</FieldError>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="user-email">Email</Label>
-        <Input type="email" autoComplete="off" {...field('email')} {...register('email')} />
-        <FieldError id="user-email-error">{errors.email?.message}</FieldError>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="user-password">{passwordLabel}</Label>
-        <PasswordInput
-          autoComplete="new-password"
-          {...field('password')}
-          {...register('password')}
-        />
-        <FieldError id="user-password-error">{errors.password?.message}</FieldError>
-      </div>
+      <TextField
+        id="user-name"
+        label="Name"
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        id="user-email"
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id="user-password"
+        label={passwordLabel}
+        password
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <div className="grid gap-2">
         <Label htmlFor="user-role">Role</Label>
-        <NativeSelect disabled={lockRoleAndStatus} {...field('role')} {...register('role')}>
+        <NativeSelect
+          id="user-role"
+          aria-invalid={Boolean(errors.role)}
+          aria-describedby="user-role-error"
+          disabled={lockRoleAndStatus}
+          {...register('role')}
+        >
           {roles.map((role) => (
             <option key={role} value={role}>
               {formatRole(role)}

@@ -1,0 +1,179 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts, useToast } from '@/components/ui/use-toast';
+import { delay } from '@/lib/delay';
+import { createQueryClient } from '@/lib/query-client';
+import { buildUser } from '@/test/fixtures';
+import { ProfileTabs } from './profile-tabs';
+
+vi.mock('@/lib/delay', () => ({ delay: vi.fn(async () => undefined) }));
+
+interface Sent {
+  method: string;
+  url: string;
+  body: unknown;
+}
+let sent: Sent[];
+let reply: { status: number; body: unknown };
+
+beforeEach(() => {
+  sent = [];
+  reply = { status: 200, body: { success: true } };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url.endsWith('/auth/csrf-token')) return Response.json({ token: 't' });
+      sent.push({
+        method: init.method ?? 'GET',
+        url,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
+      return Response.json(reply.body, { status: reply.status });
+    }),
+  );
+});
+
+afterEach(() => {
+  act(() => clearToasts());
+});
+
+function renderTabs(user = buildUser('super_admin', { name: 'Amina Otieno' })) {
+  const onUpdated = vi.fn();
+  const toasts = renderHook(() => useToast()).result;
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ProfileTabs user={user} onUpdated={onUpdated} />
+    </QueryClientProvider>,
+  );
+  return { onUpdated, toasts };
+}
+
+describe('Profile tab (spec §2 Profile)', () => {
+  it('shows the role capitalised and the member-since date, or N/A', () => {
+    renderTabs();
+    expect(screen.getByLabelText('Role')).toHaveValue('Super Admin');
+    expect(screen.getByLabelText('Member Since')).toHaveValue('January 15, 2025');
+  });
+
+  it('shows N/A without a creation date', () => {
+    renderTabs(buildUser('sales', { created_at: '' }));
+    expect(screen.getByLabelText('Member Since')).toHaveValue('N/A');
+  });
+
+  it("saves name and email, waits one second, and says 'Profile updated successfully'", async () => {
+    const saved = buildUser('super_admin', { name: 'Amina K. Otieno' });
+    reply = { status: 200, body: { success: true, data: saved } };
+    const { onUpdated, toasts } = renderTabs();
+
+    await userEvent.clear(screen.getByLabelText('Full Name'));
+    await userEvent.type(screen.getByLabelText('Full Name'), 'Amina K. Otieno');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await vi.waitFor(() => expect(onUpdated).toHaveBeenCalledWith(saved));
+    expect(sent).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/users/profile',
+        body: { name: 'Amina K. Otieno', email: 'super_admin@duka.test' },
+      },
+    ]);
+    expect(delay).toHaveBeenCalledWith(1000);
+    expect(toasts.current.toasts).toEqual([
+      expect.objectContaining({ title: 'Profile updated successfully' }),
+    ]);
+  });
+
+  it("refuses an empty name with 'Name is required' and reports a failed save", async () => {
+    const { toasts } = renderTabs();
+    await userEvent.clear(screen.getByLabelText('Full Name'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    reply = { status: 500, body: {} };
+    await userEvent.type(screen.getByLabelText('Full Name'), 'Amina');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() =>
+      expect(toasts.current.toasts).toEqual([
+        expect.objectContaining({
+          variant: 'destructive',
+          title: 'Update Failed',
+          description: 'Failed to update profile',
+        }),
+      ]),
+    );
+  });
+});
+
+describe('Security tab (spec §2, §5 Password change)', () => {
+  it('checks the new password, then changes it and says so', async () => {
+    const { toasts } = renderTabs();
+    await userEvent.click(screen.getByRole('tab', { name: 'Security' }));
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Current Password'), 'old-password');
+    await userEvent.type(screen.getByLabelText('New Password'), 'short');
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'other');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findAllByText('Password must be at least 8 characters')).toHaveLength(2);
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await userEvent.clear(screen.getByLabelText('New Password'));
+    await userEvent.type(screen.getByLabelText('New Password'), 'new-password-1');
+    await userEvent.clear(screen.getByLabelText('Confirm New Password'));
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+
+    await vi.waitFor(() =>
+      expect(toasts.current.toasts).toEqual([
+        expect.objectContaining({ title: 'Password changed successfully' }),
+      ]),
+    );
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: '/api/users/change-password',
+        body: {
+          currentPassword: 'old-password',
+          newPassword: 'new-password-1',
+          confirmPassword: 'new-password-1',
+        },
+      },
+    ]);
+    expect(delay).toHaveBeenCalledWith(1000);
+  });
+
+  it("reports 'Password Change Failed' with the server's message", async () => {
+    reply = { status: 400, body: { message: 'Current password is incorrect', code: 'x' } };
+    const { toasts } = renderTabs();
+    await userEvent.click(screen.getByRole('tab', { name: 'Security' }));
+    await userEvent.type(screen.getByLabelText('Current Password'), 'wrong-password');
+    await userEvent.type(screen.getByLabelText('New Password'), 'new-password-1');
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+
+    await vi.waitFor(() =>
+      expect(toasts.current.toasts).toEqual([
+        expect.objectContaining({
+          variant: 'destructive',
+          title: 'Password Change Failed',
+          description: 'Current password is incorrect',
+        }),
+      ]),
+    );
+  });
+});
+
+describe('Preferences tab (spec §2 Preferences)', () => {
+  it("shows 'Preference Updated' on each change", async () => {
+    const { toasts } = renderTabs();
+    await userEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Notifications' }));
+    expect(toasts.current.toasts).toEqual([
+      expect.objectContaining({ title: 'Preference Updated' }),
+    ]);
+  });
+});
