@@ -60,6 +60,7 @@ test('logout ends the session and returns to /auth', async ({ page }) => {
   await expect(page).toHaveURL(/\/pos$/);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole('status')).toContainText('Logged out successfully');
   // The server session is gone too: a protected page sends us back to sign in.
   await page.goto('/pos');
   await expect(page).toHaveURL(/\/auth$/);

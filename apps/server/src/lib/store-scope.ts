@@ -3,6 +3,7 @@
  * whatever store_id they send. A super_admin: the store_id the web app attaches — query string
  * for GET and DELETE, body otherwise — and 400 'No store selected' without one.
  */
+import { actsOnChosenStore } from '@duka/shared/auth/permissions';
 import { storeIdSchema } from '@duka/shared/stores/stores.schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -24,7 +25,7 @@ export async function resolveStoreId(
   request: FastifyRequest,
   user: AuthUser,
 ): Promise<number> {
-  if (user.role !== 'super_admin') {
+  if (!actsOnChosenStore(user.role)) {
     if (user.storeId === null) throw badRequest('store.not_selected', 'No store selected');
     return user.storeId;
   }

@@ -1,4 +1,5 @@
 import { toast } from '@/components/ui/use-toast';
+import { authNoticeState, SESSION_EXPIRED } from '@/features/auth/lib/auth-notice';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { getCurrentStoreId } from '@/features/stores/stores/current-store';
 import { apiClient } from '@/lib/api-client';
@@ -17,12 +18,8 @@ export function setupApiClient(router: AppRouter): void {
     onUnauthorized: () => {
       useAuthStore.getState().clearSession();
       if (router.state.location.pathname === '/auth') return;
-      toast({
-        variant: 'destructive',
-        title: 'Session expired',
-        description: 'Please log in again.',
-      });
-      void router.navigate('/auth');
+      toast(SESSION_EXPIRED);
+      void router.navigate('/auth', { state: authNoticeState(SESSION_EXPIRED) });
     },
   });
 }

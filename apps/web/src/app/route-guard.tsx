@@ -2,6 +2,7 @@ import { canOpenPage, type PagePath } from '@duka/shared/auth/permissions';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
+import { AUTH_REQUIRED, authNoticeState } from '@/features/auth/lib/auth-notice';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
 interface RouteGuardProps {
@@ -23,16 +24,15 @@ export function RouteGuard({ page, announceSignIn = false, children }: RouteGuar
 
   useEffect(() => {
     if (signedOut && announceSignIn) {
-      toast({
-        variant: 'destructive',
-        title: 'Authentication Required',
-        description: 'Please log in to access this page',
-      });
+      toast(AUTH_REQUIRED);
     }
   }, [signedOut, announceSignIn]);
 
   if (!sessionChecked) return null;
-  if (signedOut || !user) return <Navigate to="/auth" replace />;
+  if (signedOut || !user) {
+    const state = announceSignIn ? authNoticeState(AUTH_REQUIRED) : undefined;
+    return <Navigate to="/auth" replace state={state} />;
+  }
   if (!canOpenPage(user.role, page)) return <Navigate to="/unauthorized" replace />;
   return <>{children}</>;
 }

@@ -5,7 +5,7 @@
  */
 import type { ApiError } from '@duka/shared/api/errors.schemas';
 import type { Role } from '@duka/shared/auth/roles';
-import { actsOnChosenStore } from './store-scope';
+import { actsOnChosenStore } from '@duka/shared/auth/permissions';
 
 export type FieldError = NonNullable<ApiError['errors']>[number];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actsOnChosenStore,
   CAPABILITIES,
   PAGES,
   assignableRoles,
@@ -89,5 +90,12 @@ describe('assignable roles', () => {
     expect(assignableRoles('admin')).not.toContain('super_admin');
     expect(assignableRoles('super_admin')).toContain('super_admin');
     expect(assignableRoles('manager')).toEqual([]);
+  });
+});
+
+describe('store choice', () => {
+  it('only the super_admin acts on a chosen store', () => {
+    expect(ROLES.filter((role) => actsOnChosenStore(role))).toEqual(['super_admin']);
+    expect(actsOnChosenStore(null)).toBe(false);
   });
 });

@@ -95,6 +95,15 @@ export function navEntriesFor(role: Role | null | undefined) {
   return NAV_ENTRIES.filter((entry) => canOpenPage(role, entry.path));
 }
 
+/**
+ * PRODUCT.md §2: a super_admin has no store of their own and acts on the store chosen in the
+ * navigation bar; every other role's store is fixed by the server. The server's store scope,
+ * the web's store selector and its API client all ask this one function.
+ */
+export function actsOnChosenStore(role: Role | null | undefined): boolean {
+  return role === 'super_admin';
+}
+
 /** Roles a manager of accounts may hand out: an admin may not create a super_admin. */
 export function assignableRoles(actor: Role): readonly Role[] {
   if (actor === 'super_admin') return ALL;

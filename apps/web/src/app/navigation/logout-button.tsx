@@ -2,6 +2,12 @@ import { LogOutIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import {
+  authNoticeState,
+  LOGGED_OUT,
+  LOGOUT_FAILED,
+  type AuthNotice,
+} from '@/features/auth/lib/auth-notice';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
 export function LogoutButton() {
@@ -9,18 +15,15 @@ export function LogoutButton() {
   const navigate = useNavigate();
 
   const handleLogout = async () => {
+    let notice: AuthNotice = LOGGED_OUT;
     try {
       await logout();
-      toast({ title: 'Success', description: 'Logged out successfully' });
     } catch {
-      toast({
-        variant: 'destructive',
-        title: 'Logout failed',
-        description: 'Please try again later',
-      });
+      notice = LOGOUT_FAILED;
     }
+    toast(notice);
     // Signed out locally either way (spec §4), so the sign-in page is where to go.
-    void navigate('/auth');
+    void navigate('/auth', { state: authNoticeState(notice) });
   };
 
   return (

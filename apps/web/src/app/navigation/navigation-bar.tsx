@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { CartButton } from '@/features/cart/components/cart-button';
 import { StoreSelector } from '@/features/stores/components/store-selector';
-import { actsOnChosenStore } from '@/lib/store-scope';
+import { actsOnChosenStore } from '@duka/shared/auth/permissions';
 import { LogoutButton } from './logout-button';
 import { MobileMenu } from './mobile-menu';
 import { NavLinkItem } from './nav-link-item';

@@ -1,8 +1,9 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
 import { homePathFor } from '@duka/shared/auth/permissions';
 import { storeIdSchema } from '@duka/shared/stores/stores.schemas';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { readAuthNotice } from '@/features/auth/lib/auth-notice';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
 /** PRODUCT.md §5: a shop link's ?store=ID picks the shopper's store; anything else is ignored. */
@@ -17,6 +18,7 @@ export function AuthPage() {
   const sessionChecked = useAuthStore((state) => state.sessionChecked);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
 
   if (sessionChecked && user) return <Navigate to={homePathFor(user.role)} replace />;
 
@@ -38,6 +40,7 @@ export function AuthPage() {
       <AuthCard
         storeId={storeIdFrom(searchParams.get('store'))}
         onAuthenticated={handleAuthenticated}
+        notice={readAuthNotice(location.state)}
       />
     </main>
   );

@@ -2,7 +2,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useStoreContext } from '@/features/stores/components/store-provider';
 import { UsersManager } from '@/features/users/components/users-manager';
-import { actsOnChosenStore } from '@/lib/store-scope';
+import { actsOnChosenStore } from '@duka/shared/auth/permissions';
 
 export function UsersPage() {
   const user = useAuthStore((state) => state.user);

@@ -8,6 +8,8 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card';
+import type { AuthNotice } from '../lib/auth-notice';
+import { AuthNoticeBanner } from './auth-notice-banner';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
@@ -16,10 +18,12 @@ type Mode = 'login' | 'register';
 interface AuthCardProps {
   storeId: number | undefined;
   onAuthenticated: (user: User) => void;
+  /** Why the person was sent here, if a redirect said so. */
+  notice?: AuthNotice | null;
 }
 
 /** Spec §2 Login/Register: one card; switching remounts the form, so both start empty. */
-export function AuthCard({ storeId, onAuthenticated }: AuthCardProps) {
+export function AuthCard({ storeId, onAuthenticated, notice = null }: AuthCardProps) {
   const [mode, setMode] = useState<Mode>('login');
 
   const switchTo = (next: Mode) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -41,6 +45,7 @@ export function AuthCard({ storeId, onAuthenticated }: AuthCardProps) {
         </CardDescription>
       </CardHeader>
       <CardContent>
+        {notice && <AuthNoticeBanner notice={notice} />}
         {mode === 'login' ? (
           <LoginForm key="login" onAuthenticated={onAuthenticated} />
         ) : (
