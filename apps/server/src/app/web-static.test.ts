@@ -26,6 +26,8 @@ describe('serving the web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('<title>Duka</title>');
+    const head = await t.client().raw({ method: 'HEAD', url: '/profile' });
+    expect(head.statusCode).toBe(200);
   });
 
   it('keeps unknown API paths a JSON 404', async () => {

@@ -13,7 +13,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     await app.register(fastifyStatic, { root: distDir, wildcard: false, index: 'index.html' });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ message: 'Not found', code: 'not_found' });
   });
