@@ -27,7 +27,11 @@ export interface AppConfig {
   sessionSecret: string;
   /** Seed the demo store and accounts into an empty database. */
   seedDemo: boolean;
-  trustProxy: boolean;
+  /**
+   * Which proxies to believe about the client's IP: a hop count (1 = one reverse proxy in
+   * front) or a list of proxy addresses/CIDRs. Never "any": X-Forwarded-For is client-written.
+   */
+  trustProxy: false | number | string;
   logLevel: string;
   /** Built web app served at `/`; absent in API-only runs such as the tests. */
   webDistDir: string | undefined;
@@ -43,7 +47,10 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
   SEED_DEMO: z.enum(['0', '1']).optional(),
-  TRUST_PROXY: z.enum(['0', '1']).optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d+|[\d.:a-fA-F/,\s]+)$/, 'TRUST_PROXY must be a hop count or proxy addresses')
+    .optional(),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST_DIR: z.string().optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
@@ -58,6 +65,11 @@ const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
  */
 function resolveFromInvocation(env: NodeJS.ProcessEnv, value: string): string {
   return path.resolve(env.INIT_CWD ?? process.cwd(), value);
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string {
+  if (value === undefined || value.trim() === '' || value.trim() === '0') return false;
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
@@ -81,7 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
     // Demo data by default only on the embedded database; production never seeds (PRODUCT.md §6).
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !e.DATABASE_URL,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? resolveFromInvocation(env, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST,
     sessionTtlMs: 7 * 24 * 60 * 60 * 1000,

@@ -4,7 +4,6 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -28,6 +27,11 @@ export interface BuildAppOptions extends AppDeps {
   logger?: boolean;
   /** Where log lines go (default stdout); a test reads them here. */
   logStream?: { write(line: string): void };
+}
+
+/** Believe X-Forwarded-For only as far as `hops` proxies of our own (hop 0 is the nearest). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 export async function buildApp({
@@ -56,7 +60,10 @@ export async function buildApp({
           },
         }
       : false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy:
+      typeof deps.config.trustProxy === 'number'
+        ? trustHops(deps.config.trustProxy)
+        : deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -76,8 +83,6 @@ export async function buildApp({
     hsts: deps.config.env === 'production',
   });
   await app.register(fastifyCookie);
-  // Limits are applied per route (auth) through app.createRateLimit, never globally.
-  await app.register(fastifyRateLimit, { global: false });
 
   await app.register(fastifySwagger, {
     openapi: {

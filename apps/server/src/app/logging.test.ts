@@ -37,11 +37,12 @@ describe('logs', () => {
     const csrf = await client.fetchCsrfToken();
     await client.login(user.email, 'very-secret-password');
     await client.login(user.email, 'wrong-secret-password');
-    await client.post('/api/users/change-password', {
+    const changed = await client.post('/api/users/change-password', {
       currentPassword: 'very-secret-password',
       newPassword: 'newer-secret-password',
       confirmPassword: 'newer-secret-password',
     });
+    expect(changed.statusCode).toBe(200);
 
     const log = lines.join('\n');
     expect(log).toContain('/api/auth/login');

@@ -46,6 +46,11 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection dropped by a restart or failover emits 'error' on the pool; unheard,
+  // Node would crash the whole server. The pool replaces the connection on its own.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
+  });
   // Fail at start, with the reason, rather than on the first request.
   const probe = await pool.connect();
   probe.release();

@@ -52,6 +52,7 @@ describe('route access sweep', () => {
         const label = `${role} ${route.method} ${route.url} → ${response.statusCode} ${response.body}`;
         if (allowed.includes(role)) {
           expect([401, 403], label).not.toContain(response.statusCode);
+          expect(response.statusCode, label).toBeLessThan(500);
         } else {
           expect(response.statusCode, label).toBe(403);
           expect(response.json().code, label).toBe('auth.forbidden');

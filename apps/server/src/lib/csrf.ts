@@ -47,7 +47,8 @@ export function isValidCsrfToken(deps: AppDeps, request: FastifyRequest): boolea
 export function needsCsrfCheck(request: FastifyRequest): boolean {
   const safeMethod =
     request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
-  const path = request.url.split('?')[0] ?? '';
+  // The matched route, not the raw URL: '/api/%61uth/me' routes to /api/auth/me too.
+  const path = request.routeOptions.url ?? '';
   const isAuthCall = path.startsWith('/api/auth/') && path !== '/api/auth/csrf-token';
   return !safeMethod || isAuthCall;
 }

@@ -151,8 +151,12 @@ export class TestClient {
   }
 
   /** Sign in; the session binds a new CSRF token, so the cached one is dropped. */
-  async login(email: string, password: string) {
-    const response = await this.post('/api/auth/login', { email, password });
+  async login(email: string, password: string, headers?: Record<string, string>) {
+    const response = await this.post(
+      '/api/auth/login',
+      { email, password },
+      headers ? { headers } : {},
+    );
     this.resetCsrf();
     return response;
   }

@@ -10,6 +10,13 @@ describe('toCents', () => {
     expect(toCents('.5')).toBe(50);
   });
 
+  it('rounds numbers and strings alike, half away from zero', () => {
+    expect(toCents(1.005)).toBe(toCents('1.005'));
+    expect(toCents(1.005)).toBe(101);
+    expect(toCents(-0.125)).toBe(-13);
+    expect(toCents(-0.125)).toBe(toCents('-0.125'));
+  });
+
   it('gives null for what is not a number', () => {
     expect(toCents('abc')).toBeNull();
     expect(toCents('')).toBeNull();

@@ -6,7 +6,8 @@
 /** Parse an amount ("1,234.5", 1234.5, "KSh 12") into integer cents; null when not a number. */
 export function toCents(value: unknown): number | null {
   if (typeof value === 'number') {
-    return Number.isFinite(value) ? Math.round(value * 100) : null;
+    // Through the decimal text, so 1.005 and '1.005' round alike (1.005 * 100 is 100.49999…).
+    return Number.isFinite(value) ? toCents(value.toFixed(3)) : null;
   }
   if (typeof value !== 'string') return null;
   // Spec §5 Currency: strip everything but digits, dot and minus before reading the number.

@@ -195,6 +195,13 @@ describe('CSRF', () => {
     expect(fresh.statusCode).toBe(200);
   });
 
+  it('checks the route, not the spelling of the URL', async () => {
+    const client = t.client();
+    await client.fetchCsrfToken();
+    const encoded = await client.get('/api/%61uth/me', { csrf: false });
+    expect(encoded.statusCode).toBe(403);
+  });
+
   it('lets a plain GET through without a token', async () => {
     const { client } = await signedInAdmin();
     expect((await client.get('/api/stores', { csrf: false })).statusCode).toBe(200);
@@ -323,6 +330,47 @@ describe('rate limits', () => {
     expect(blocked.json().code).toBe('rate_limited');
   });
 
+  it('counts parallel guesses: a burst cannot get past the per-email limit', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        limited.client('10.0.1.1').login(victim.email, 'wrong-guess'),
+      ),
+    );
+    const statuses = burst.map((response) => response.statusCode).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+
+  it('a correct password does not count against the email', async () => {
+    const client = limited.client('10.0.1.2');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await client.login(victim.email, victim.password)).statusCode).toBe(200);
+    }
+  });
+
+  it('the window passes: guessing may resume after Retry-After', async () => {
+    const client = limited.client('10.0.1.3');
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await client.login(victim.email, 'wrong-guess');
+    const blocked = await client.login(victim.email, 'wrong-guess');
+    expect(blocked.statusCode).toBe(429);
+    limited.clock.advance(Number(blocked.headers['retry-after']) * 1000);
+    expect((await client.login(victim.email, victim.password)).statusCode).toBe(200);
+  });
+
+  it('does not believe a client-written X-Forwarded-For without a trusted proxy', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const response = await limited
+        .client('10.0.2.1')
+        .login(`spoof${attempt}@example.test`, 'wrong-guess', {
+          'x-forwarded-for': `203.0.113.${attempt}`,
+        });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('limits logins per IP and registrations per IP', async () => {
     const client = limited.client('10.0.0.2');
     const statuses: number[] = [];
@@ -349,5 +397,37 @@ describe('rate limits', () => {
     const third = await register(3);
     expect(third.statusCode).toBe(429);
     expect(third.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({
+      trustProxy: 1,
+      authRateLimit: {
+        windowMs: 60_000,
+        loginPerIp: 2,
+        registerPerIp: 2,
+        failedLoginsPerEmail: 100,
+      },
+    });
+  });
+  afterAll(() => proxied.close());
+
+  it("counts each client by the address the proxy saw, not the proxy's own", async () => {
+    const viaProxy = (client: string, n: number) =>
+      proxied
+        .client('10.9.9.9')
+        .login(`p${n}@example.test`, 'wrong-guess', { 'x-forwarded-for': client });
+    expect((await viaProxy('198.51.100.1', 1)).statusCode).toBe(401);
+    expect((await viaProxy('198.51.100.1', 2)).statusCode).toBe(401);
+    expect((await viaProxy('198.51.100.1', 3)).statusCode).toBe(429);
+    expect((await viaProxy('198.51.100.2', 4)).statusCode).toBe(401);
+    // A forged extra hop from the client does not change who it is.
+    const forged = await proxied
+      .client('10.9.9.9')
+      .login('p5@example.test', 'wrong-guess', { 'x-forwarded-for': '1.2.3.4, 198.51.100.1' });
+    expect(forged.statusCode).toBe(429);
   });
 });

@@ -10,8 +10,8 @@ import {
   registerSchema,
   successResponseSchema,
 } from '@duka/shared/auth/auth.schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AttemptLimiter } from '../../lib/attempt-limiter';
 import { tooManyRequests } from '../../lib/errors';
 import { issueCsrfToken } from '../../lib/csrf';
 import { clearSessionCookie, endSession, startSession } from '../../lib/session';
@@ -23,32 +23,14 @@ const TOO_MANY = 'Too many attempts. Please wait and try again.';
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const { windowMs, loginPerIp, registerPerIp, failedLoginsPerEmail } = deps.config.authRateLimit;
+  const limiter = (max: number) => new AttemptLimiter({ max, windowMs, clock: deps.clock });
+  const loginsPerIp = limiter(loginPerIp);
+  const registrationsPerIp = limiter(registerPerIp);
+  const failedLoginsByEmail = limiter(failedLoginsPerEmail);
 
-  const loginIpLimit = app.createRateLimit({
-    max: loginPerIp,
-    timeWindow: windowMs,
-    keyGenerator: (r) => `login:${r.ip}`,
-  });
-  const registerIpLimit = app.createRateLimit({
-    max: registerPerIp,
-    timeWindow: windowMs,
-    keyGenerator: (r) => `register:${r.ip}`,
-  });
-  const failedLoginLimit = app.createRateLimit({
-    max: failedLoginsPerEmail,
-    timeWindow: windowMs,
-    keyGenerator: (r) => `login-failed:${(r.body as { email: string }).email}`,
-  });
-
-  /**
-   * Counts this request (or, with `increment: false`, only looks) and refuses once the window's
-   * budget is spent. `isAllowed` in the plugin's answer means allow-listed, not under the limit.
-   */
-  async function enforce(limit: typeof loginIpLimit, request: FastifyRequest, increment = true) {
-    const result = await limit(request, { increment });
-    if (result.isAllowed) return;
-    const spent = increment ? result.isExceeded : result.remaining === 0;
-    if (spent) throw tooManyRequests(TOO_MANY, result.ttlInSeconds);
+  function reserve(counter: AttemptLimiter, key: string) {
+    const reservation = counter.reserve(key);
+    if (!reservation.allowed) throw tooManyRequests(TOO_MANY, reservation.retryAfterSeconds);
   }
 
   app.get(
@@ -67,18 +49,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {
-      await enforce(loginIpLimit, request);
-      // Only look: a correct password is never refused because others guessed wrong before.
-      await enforce(failedLoginLimit, request, false);
-      try {
-        const user = await authenticate(deps.db, request.body);
-        if (request.auth) await endSession(deps, request.auth.sessionTokenHash);
-        await startSession(deps, reply, user.id);
-        return { success: true as const, data: presentUser(user) };
-      } catch (error) {
-        await failedLoginLimit(request);
-        throw error;
-      }
+      reserve(loginsPerIp, request.ip);
+      // Reserved before the (slow) password check, so parallel guesses cannot all get through;
+      // given back on success, so only failures count against an email.
+      reserve(failedLoginsByEmail, request.body.email);
+      const user = await authenticate(deps.db, request.body);
+      failedLoginsByEmail.release(request.body.email);
+      if (request.auth) await endSession(deps, request.auth.sessionTokenHash);
+      await startSession(deps, reply, user.id);
+      return { success: true as const, data: presentUser(user) };
     },
   );
 
@@ -89,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: registerSchema, response: { 201: authResponseSchema } },
     },
     async (request, reply) => {
-      await enforce(registerIpLimit, request);
+      reserve(registrationsPerIp, request.ip);
       const user = await registerShopper(deps.db, request.body);
       if (request.auth) await endSession(deps, request.auth.sessionTokenHash);
       await startSession(deps, reply, user.id);

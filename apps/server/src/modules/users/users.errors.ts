@@ -18,6 +18,11 @@ export const userErrors = {
     new AppError(400, 'users.cannot_deactivate_self', 'You cannot deactivate your own account', [
       { path: 'is_active', message: 'You cannot deactivate your own account' },
     ]),
+  // Here without the current password; one's own password changes through change-password.
+  ownPasswordNeedsChangePassword: () =>
+    new AppError(400, 'users.own_password', 'Use Change Password to change your own password', [
+      { path: 'password', message: 'Use Change Password to change your own password' },
+    ]),
   wrongCurrentPassword: () =>
     new AppError(400, 'users.wrong_password', 'Current password is incorrect', [
       { path: 'currentPassword', message: 'Current password is incorrect' },

@@ -142,6 +142,20 @@ describe('PUT /api/users/:id', () => {
     expect((await t.client().login(body.email, 'brand-new-pass')).statusCode).toBe(200);
   });
 
+  it('nobody sets their own password here: that needs the current one (change-password)', async () => {
+    const response = await adminA.put(`/api/users/${adminAId}`, { password: 'taken-over-1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('users.own_password');
+    expect((await adminA.get('/api/stores')).statusCode).toBe(200);
+  });
+
+  it('an admin cannot see or touch a super_admin (404)', async () => {
+    const chief = await buildUser(t.db, { role: 'super_admin', storeId: null });
+    expect((await adminA.get(`/api/users/${chief.id}`)).statusCode).toBe(404);
+    expect((await adminA.put(`/api/users/${chief.id}`, { name: 'Demoted' })).statusCode).toBe(404);
+    expect((await adminA.delete(`/api/users/${chief.id}`)).statusCode).toBe(404);
+  });
+
   it('nobody can demote or deactivate themselves', async () => {
     const demote = await adminA.put(`/api/users/${adminAId}`, { role: 'sales' });
     expect(demote.statusCode).toBe(400);
@@ -152,7 +166,7 @@ describe('PUT /api/users/:id', () => {
     expect(me.json().data).toMatchObject({ role: 'admin', is_active: true });
   });
 
-  it('writes nothing when part of an edit is refused', async () => {
+  it('a refused edit changes no field', async () => {
     const first = (await adminA.post('/api/users', newUser())).json().data;
     const second = (await adminA.post('/api/users', newUser())).json().data;
     const clash = await adminA.put(`/api/users/${second.id}`, {

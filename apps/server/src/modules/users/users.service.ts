@@ -125,8 +125,9 @@ export async function createUser(
 }
 
 /**
- * Edit an account. Nobody can change their own role or deactivate themselves (lock-out);
- * deactivation and a password reset end the person's sessions. One transaction.
+ * Edit an account. Nobody can change their own role or deactivate themselves (lock-out), nor
+ * set their own password here without the current one; deactivation and a password reset end
+ * the person's sessions. One transaction.
  */
 export async function updateUser(
   db: Database,
@@ -145,6 +146,7 @@ export async function updateUser(
       assertAssignable(actor, input.role);
     }
     if (input.is_active === false && isSelf) throw userErrors.cannotDeactivateSelf();
+    if (input.password !== undefined && isSelf) throw userErrors.ownPasswordNeedsChangePassword();
 
     const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (input.name !== undefined) changes.name = input.name;
