@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatCurrency, toCents } from './money';
+import { centsToDecimal, centsToNumber, formatCurrency, toCents } from './money';
 
 describe('toCents', () => {
   it('reads numbers and decimal strings exactly', () => {
@@ -31,6 +31,13 @@ describe('centsToDecimal', () => {
     expect(centsToDecimal(123450)).toBe('1234.50');
     expect(centsToDecimal(5)).toBe('0.05');
     expect(centsToDecimal(-1235)).toBe('-12.35');
+  });
+});
+
+describe('centsToNumber', () => {
+  it('gives the shillings amount without float noise', () => {
+    expect(centsToNumber(toCents(0.1)! + toCents(0.2)!)).toBe(0.3);
+    expect(centsToNumber(-1235)).toBe(-12.35);
   });
 });
 

@@ -29,6 +29,11 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Integer cents → a JavaScript number of shillings with two decimals (for form state). */
+export function centsToNumber(cents: number): number {
+  return Number(centsToDecimal(cents));
+}
+
 const numberFormat = new Intl.NumberFormat('en-KE', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,

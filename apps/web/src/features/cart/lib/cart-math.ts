@@ -2,10 +2,10 @@
  * Cart arithmetic in integer cents (PRODUCT.md §3): a line total is quantity × unit price and
  * the cart total is the sum of line totals, never a sum of floats.
  */
-import { centsToDecimal, toCents } from '@duka/shared/money/money';
+import { centsToNumber as fromCents, toCents } from '@duka/shared/money/money';
+import { isUnitType, type UnitType } from '@duka/shared/money/units';
 
-export const UNIT_TYPES = ['piece', 'pack', 'dozen'] as const;
-export type UnitType = (typeof UNIT_TYPES)[number];
+export type { UnitType };
 
 /** Prices arrive as numbers or as the API's decimal strings. */
 export type Price = number | string | null | undefined;
@@ -33,17 +33,9 @@ export interface CartItem {
 /** The delivery service product: at most one line of it (spec §4 Cart). */
 export const DELIVERY_SKU = 'SRV001';
 
-export function isUnitType(value: unknown): value is UnitType {
-  return typeof value === 'string' && (UNIT_TYPES as readonly string[]).includes(value);
-}
-
 function nonNegativeCents(value: Price): number {
   const cents = toCents(value);
   return cents !== null && cents >= 0 ? cents : 0;
-}
-
-function fromCents(cents: number): number {
-  return Number(centsToDecimal(cents));
 }
 
 /** The selling price of one unit of the product; 0 when the product has none for that unit. */

@@ -1,0 +1,26 @@
+/**
+ * Units a product is sold and stocked in (PRODUCT.md §3): piece = 1, dozen = 12, pack = the
+ * product's `pack_size` pieces. Stock is kept in whole pieces; every conversion goes through here.
+ */
+export const UNIT_TYPES = ['piece', 'pack', 'dozen'] as const;
+export type UnitType = (typeof UNIT_TYPES)[number];
+
+export function isUnitType(value: unknown): value is UnitType {
+  return typeof value === 'string' && (UNIT_TYPES as readonly string[]).includes(value);
+}
+
+/** Pieces in one unit. A pack's size is the product's; it must be a whole number ≥ 1. */
+export function piecesPerUnit(unit: UnitType, packSize = 1): number {
+  if (unit === 'piece') return 1;
+  if (unit === 'dozen') return 12;
+  if (!Number.isInteger(packSize) || packSize < 1) {
+    throw new RangeError(`pack_size must be a whole number of at least 1, got ${packSize}`);
+  }
+  return packSize;
+}
+
+/** `quantity` units in pieces: selling 1 dozen of a piece-tracked product takes 12. */
+export function toPieces(quantity: number, unit: UnitType, packSize = 1): number {
+  if (!Number.isInteger(quantity)) throw new RangeError(`quantity must be whole, got ${quantity}`);
+  return quantity * piecesPerUnit(unit, packSize);
+}
