@@ -16,8 +16,11 @@ export type RouteAccess =
   | { public: true }
   | {
       capability: Capability;
-      /** Resolve `request.storeId` (PRODUCT.md §2) before the handler runs. */
-      store?: boolean;
+      /**
+       * Resolve `request.storeId` (PRODUCT.md §2) before the handler runs; 'optional' lets a
+       * super_admin call without a store (request.storeId stays null).
+       */
+      store?: boolean | 'optional';
     };
 
 export interface RouteAccessEntry {
@@ -92,7 +95,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (access && 'capability' in access && access.store && request.auth) {
-      request.storeId = await resolveStoreId(app.deps, request, request.auth.user);
+      const optional = access.store === 'optional';
+      request.storeId = await resolveStoreId(app.deps, request, request.auth.user, optional);
     }
   });
 });

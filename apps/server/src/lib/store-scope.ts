@@ -12,6 +12,8 @@ import { stores } from '../modules/stores/stores.table';
 import { badRequest, fieldError, notFound } from './errors';
 import type { AuthUser } from './session';
 
+export const noStoreSelected = () => badRequest('store.not_selected', 'No store selected');
+
 function sentStoreId(request: FastifyRequest): unknown {
   const query = request.query as Record<string, unknown> | undefined;
   const body = request.body as Record<string, unknown> | undefined;
@@ -20,18 +22,24 @@ function sentStoreId(request: FastifyRequest): unknown {
   return fromBody ?? query?.store_id;
 }
 
+/**
+ * The acting store. With `optional`, a super_admin who sent no store_id gets null instead of
+ * 400 — for the few calls that may not concern a store (creating another super_admin).
+ */
 export async function resolveStoreId(
   deps: AppDeps,
   request: FastifyRequest,
   user: AuthUser,
-): Promise<number> {
+  optional = false,
+): Promise<number | null> {
   if (!actsOnChosenStore(user.role)) {
-    if (user.storeId === null) throw badRequest('store.not_selected', 'No store selected');
+    if (user.storeId === null) throw noStoreSelected();
     return user.storeId;
   }
   const raw = sentStoreId(request);
   if (raw === undefined || raw === null || raw === '') {
-    throw badRequest('store.not_selected', 'No store selected');
+    if (optional) return null;
+    throw noStoreSelected();
   }
   const parsed = storeIdSchema.safeParse(raw);
   if (!parsed.success) throw fieldError('store.invalid', 'store_id', 'Invalid store');

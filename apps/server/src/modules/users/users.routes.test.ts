@@ -65,6 +65,15 @@ describe('store isolation', () => {
     );
   });
 
+  it('a super_admin creates another super_admin without choosing a store, not a cashier', async () => {
+    const chief = await superAdmin.post('/api/users', newUser({ role: 'super_admin' }));
+    expect(chief.statusCode).toBe(201);
+    expect(chief.json().data).toMatchObject({ role: 'super_admin', store_id: null });
+    const cashier = await superAdmin.post('/api/users', newUser({ role: 'sales' }));
+    expect(cashier.statusCode).toBe(400);
+    expect(cashier.json()).toEqual({ message: 'No store selected', code: 'store.not_selected' });
+  });
+
   it('a super_admin creates in the chosen store (body store_id)', async () => {
     const response = await superAdmin.post(
       '/api/users',

@@ -87,16 +87,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      config: { access: manage },
+      // A new super_admin belongs to no store, so a super_admin may create one without choosing.
+      config: { access: { capability: 'users:manage', store: 'optional' } },
       schema: { tags: ['users'], body: createUserSchema, response: { 201: userResponseSchema } },
     },
     async (request, reply) => {
-      const row = await createUser(
-        db,
-        requireAuth(request).user,
-        requireStoreId(request),
-        request.body,
-      );
+      const row = await createUser(db, requireAuth(request).user, request.storeId, request.body);
       return reply.status(201).send({ success: true as const, data: presentUser(row) });
     },
   );

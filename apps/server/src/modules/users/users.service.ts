@@ -15,6 +15,7 @@ import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { endUserSessions, type AuthUser } from '../../lib/session';
+import { noStoreSelected } from '../../lib/store-scope';
 import { userErrors } from './users.errors';
 import { users, type UserRow } from './users.table';
 
@@ -117,10 +118,12 @@ function assertAssignable(actor: AuthUser, role: Role) {
 export async function createUser(
   db: Executor,
   actor: AuthUser,
-  storeId: number,
+  storeId: number | null,
   input: { name: string; email: string; password: string; role: Role; is_active: boolean },
 ): Promise<UserRow> {
   assertAssignable(actor, input.role);
+  // Everyone but a super_admin belongs to a store, so one must have been chosen.
+  if (input.role !== 'super_admin' && storeId === null) throw noStoreSelected();
   return insertUser(db, { ...input, storeId, isActive: input.is_active });
 }
 
