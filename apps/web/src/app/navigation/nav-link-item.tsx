@@ -1,18 +1,19 @@
-import { NavLink } from 'react-router';
+import { NavLink, type NavLinkProps } from 'react-router';
 import { cn } from '@/lib/cn';
 
-export function NavLinkItem({
-  to,
-  label,
-  className,
-}: {
-  to: string;
+type NavLinkItemProps = Omit<NavLinkProps, 'className' | 'children'> & {
   label: string;
   className?: string;
-}) {
+};
+
+/**
+ * A navigation link. Other props (onClick, ref…) pass through to the anchor, so a wrapper
+ * such as the side menu's SheetClose can close the menu when the link is chosen.
+ */
+export function NavLinkItem({ label, className, ...linkProps }: NavLinkItemProps) {
   return (
     <NavLink
-      to={to}
+      {...linkProps}
       className={({ isActive }) =>
         cn(
           'rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
