@@ -29,3 +29,18 @@ test('only the super admin sees the store selector', async ({ page }) => {
   await expect(page).toHaveURL(/\/pos$/);
   await expect(page.getByLabel('Store:')).toHaveCount(0);
 });
+
+test('the super admin opens a new store and can switch to it', async ({ page }) => {
+  const name = `Duka Kisumu ${Date.now()}`;
+  await logIn(page, DEMO.super_admin.email);
+  await expect(page).toHaveURL(/\/pos$/);
+  await page.goto('/stores');
+  await page.getByRole('button', { name: 'Add Store' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Store' });
+  await dialog.getByLabel('Store Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create Store' }).click();
+  await expect(page.getByText('Store created successfully')).toBeVisible();
+  await expect(page.getByRole('cell', { name })).toBeVisible();
+  await page.getByLabel('Store:').selectOption({ label: name });
+  await expect(page.getByLabel('Store:').locator('option:checked')).toHaveText(name);
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, logInAndWait } from '../fixtures/accounts';
+import { DEMO, logIn, logInAndWait } from '../fixtures/accounts';
 
 test('an admin adds a cashier who can then sign in to the till', async ({ page, browser }) => {
   const email = `kamau-${Date.now()}@example.test`;
@@ -17,6 +17,36 @@ test('an admin adds a cashier who can then sign in to the till', async ({ page, 
   const cashier = await context.newPage();
   await logInAndWait(cashier, email, 'till-password-1');
   await expect(cashier).toHaveURL(/\/pos$/);
+  await context.close();
+});
+
+test('an admin deactivates a staff account, which then cannot sign in', async ({
+  page,
+  browser,
+}) => {
+  const email = `otieno-${Date.now()}@example.test`;
+  await logInAndWait(page, DEMO.admin.email);
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add New User' });
+  await addDialog.getByLabel('Name').fill('Otieno Till');
+  await addDialog.getByLabel('Email').fill(email);
+  await addDialog.getByLabel('Password').fill('till-password-2');
+  await addDialog.getByRole('button', { name: 'Create User' }).click();
+  await expect(page.getByText('User created successfully')).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit User' });
+  await editDialog.getByRole('switch', { name: 'Active' }).click();
+  await editDialog.getByRole('button', { name: 'Update User' }).click();
+  await expect(page.getByText('User updated successfully')).toBeVisible();
+  await expect(row).toContainText('Inactive');
+
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  await logIn(staff, email, 'till-password-2');
+  await expect(staff.getByRole('alert')).toContainText('This account has been deactivated');
   await context.close();
 });
 
