@@ -60,7 +60,9 @@ test('logout ends the session and returns to /auth', async ({ page }) => {
   await expect(page).toHaveURL(/\/pos$/);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('status')).toContainText('Logged out successfully');
+  // /auth renders no notification area (spec §2): the message is on the card instead.
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Logged out successfully');
+  await expect(page.locator('li[role="status"]')).toHaveCount(0);
   // The server session is gone too: a protected page sends us back to sign in.
   await page.goto('/pos');
   await expect(page).toHaveURL(/\/auth$/);
