@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from './errors';
 import { isValidCsrfToken, needsCsrfCheck } from './csrf';
-import { findSession, SESSION_COOKIE, type AuthContext } from './session';
+import { findSession, renewSessionIfDue, SESSION_COOKIE, type AuthContext } from './session';
 import { resolveStoreId } from './store-scope';
 
 export type RouteAccess =
@@ -78,10 +78,12 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
-    request.auth = await findSession(app.deps, request.cookies[SESSION_COOKIE]);
+    const token = request.cookies[SESSION_COOKIE];
+    request.auth = await findSession(app.deps, token);
+    if (request.auth && token) await renewSessionIfDue(app.deps, reply, request.auth, token);
     if (needsCsrfCheck(request) && !isValidCsrfToken(app.deps, request)) {
       throw forbidden('Invalid or missing CSRF token', 'auth.csrf_invalid');
     }

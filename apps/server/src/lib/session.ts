@@ -19,6 +19,7 @@ export type AuthUser = Omit<UserRow, 'passwordHash'> & { role: Role };
 export interface AuthContext {
   user: AuthUser;
   sessionTokenHash: string;
+  expiresAt: Date;
 }
 
 const authUserColumns = {
@@ -77,7 +78,29 @@ export async function findSession(
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, deps.clock.now())))
     .limit(1);
   if (!row || !row.user.isActive) return null;
-  return { user: row.user, sessionTokenHash: tokenHash };
+  return { user: row.user, sessionTokenHash: tokenHash, expiresAt: row.expiresAt };
+}
+
+/**
+ * Sliding expiry: a session in use is renewed once half its lifetime has passed, so a till
+ * used every day stays signed in while an abandoned one still expires. One write per half
+ * lifetime, not per request.
+ */
+export async function renewSessionIfDue(
+  deps: AppDeps,
+  reply: FastifyReply,
+  auth: AuthContext,
+  token: string,
+): Promise<void> {
+  const now = deps.clock.now().getTime();
+  if (auth.expiresAt.getTime() - now > deps.config.sessionTtlMs / 2) return;
+  const expiresAt = new Date(now + deps.config.sessionTtlMs);
+  await deps.db
+    .update(sessions)
+    .set({ expiresAt })
+    .where(eq(sessions.tokenHash, auth.sessionTokenHash));
+  auth.expiresAt = expiresAt;
+  setSessionCookie(deps, reply, token, expiresAt);
 }
 
 export async function endSession(deps: AppDeps, tokenHash: string): Promise<void> {

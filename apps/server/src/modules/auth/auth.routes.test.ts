@@ -246,6 +246,22 @@ describe('sessions', () => {
     }
   });
 
+  it('a session in use is renewed, so a till used every day stays signed in', async () => {
+    const { client } = await signedInAdmin();
+    const day = 24 * 60 * 60 * 1000;
+    try {
+      for (let days = 0; days < 10; days += 1) {
+        t.clock.advance(day);
+        expect((await client.get('/api/stores')).statusCode, `day ${days + 1}`).toBe(200);
+      }
+      // Left alone for longer than a session lives, it expires.
+      t.clock.advance(8 * day);
+      expect((await client.get('/api/stores')).statusCode).toBe(401);
+    } finally {
+      t.clock.advance(-18 * day);
+    }
+  });
+
   it('a forged session cookie is nobody', async () => {
     const client = t.client();
     client.setCookie(SESSION_COOKIE, 'forged-token-value');
