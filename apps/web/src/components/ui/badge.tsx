@@ -23,3 +23,8 @@ export interface BadgeProps extends ComponentProps<'span'>, VariantProps<typeof 
 export function Badge({ className, variant, ...props }: BadgeProps) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
 }
+
+/** The Active / Inactive state of any record with an `is_active` flag. */
+export function ActiveBadge({ active }: { active: boolean }) {
+  return <Badge variant={active ? 'default' : 'secondary'}>{active ? 'Active' : 'Inactive'}</Badge>;
+}

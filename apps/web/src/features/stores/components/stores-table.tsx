@@ -1,5 +1,5 @@
 import type { Store } from '@duka/shared/stores/stores.schemas';
-import { Badge } from '@/components/ui/badge';
+import { ActiveBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Table,
@@ -36,9 +36,7 @@ export function StoresTable({
           <TableRow key={store.id}>
             <TableCell className="font-medium">{store.name}</TableCell>
             <TableCell>
-              <Badge variant={store.is_active ? 'default' : 'secondary'}>
-                {store.is_active ? 'Active' : 'Inactive'}
-              </Badge>
+              <ActiveBadge active={store.is_active} />
             </TableCell>
             <TableCell>{formatDate(store.created_at, 'MMM d, yyyy')}</TableCell>
             <TableCell className="text-right">

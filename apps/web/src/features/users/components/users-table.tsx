@@ -1,6 +1,6 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
 import { formatRole } from '@duka/shared/auth/roles';
-import { Badge } from '@/components/ui/badge';
+import { ActiveBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Table,
@@ -49,9 +49,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
               <TableCell>{user.email}</TableCell>
               <TableCell>{formatRole(user.role)}</TableCell>
               <TableCell>
-                <Badge variant={user.is_active ? 'default' : 'secondary'}>
-                  {user.is_active ? 'Active' : 'Inactive'}
-                </Badge>
+                <ActiveBadge active={user.is_active} />
               </TableCell>
               <TableCell className="space-x-2 text-right whitespace-nowrap">
                 <Button variant="outline" size="sm" onClick={() => onEdit(user)}>
