@@ -1,4 +1,5 @@
 /** Every table of Duka, gathered for Drizzle and drizzle-kit. Tables live beside their module. */
 export { stores } from '../modules/stores/stores.table';
 export { users } from '../modules/users/users.table';
-export { sessions } from '../modules/auth/auth.table';
+export { authAttempts, sessions } from '../modules/auth/auth.table';
+export { appSettings } from '../modules/settings/app-settings.table';
