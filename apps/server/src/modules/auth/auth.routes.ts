@@ -16,7 +16,7 @@ import { reserveOrRefuse, signInLimiters } from '../../lib/attempt-limiter';
 import { issueCsrfToken } from '../../lib/csrf';
 import { clearSessionCookie, endSession, startSession } from '../../lib/session';
 import { presentUser } from '../users/users.service';
-import { authenticate, registerShopper } from './auth.service';
+import { assertMaySignIn, registerShopper, verifyCredentials } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
@@ -43,8 +43,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Reserved before the (slow) password check, so parallel guesses cannot all get through;
       // given back when the password is right, so only wrong passwords count against an email.
       await reserveOrRefuse(limits.failedPasswords, email);
-      const user = await authenticate(deps.db, request.body);
+      const user = await verifyCredentials(deps.db, request.body);
       await limits.failedPasswords.release(email);
+      await assertMaySignIn(deps.db, user);
       if (request.auth) await endSession(deps, request.auth.sessionTokenHash);
       await startSession(deps, reply, user.id);
       return { success: true as const, data: presentUser(user) };
