@@ -1,71 +1,151 @@
 /**
- * Fixed-window attempt counting for sign-in (docs/decisions/0002). Reserving an attempt checks
- * and counts it in one synchronous step, so parallel requests cannot all slip past the check
- * while a slow password hash runs; a successful sign-in gives its attempt back, so only
- * failures count against an email. Time comes from the injected clock.
+ * Fixed-window attempt counting for sign-in (docs/decisions/0002), kept in the database
+ * (`auth_attempts`) so every instance on one PostgreSQL enforces one limit.
  *
- * Counters live in this process. Memory is bounded: past `maxKeys` the expired windows are
- * dropped first, then the oldest ones.
+ * Reserving an attempt checks and counts it in one SQL statement — an upsert whose update only
+ * happens while the window has room — so parallel requests, on one instance or several, cannot
+ * all slip past the check while a slow password hash runs. A correct password gives its attempt
+ * back, so only failures count against an email. Time comes from the injected clock, never
+ * from the database's now(), so tests can let a window pass.
+ *
+ * Expired rows are deleted in bounded batches, at most once per sweep interval per limiter.
  */
+import { and, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../app/deps';
+import type { Executor } from '../db/client';
+import { authAttempts } from '../modules/auth/auth.table';
 import type { Clock } from './clock';
+import { tooManyRequests } from './errors';
 
 export interface LimiterOptions {
+  db: Executor;
+  clock: Clock;
+  /** Names the counter; limiters with the same name share their counts (same table rows). */
+  name: string;
   max: number;
   windowMs: number;
-  clock: Clock;
-  maxKeys?: number;
-}
-
-interface Window {
-  count: number;
-  resetAt: number;
+  /** Rows deleted per sweep of expired windows (default 1,000). */
+  sweepBatch?: number;
+  /** Least time between two sweeps of this limiter (default one minute, or the window). */
+  sweepIntervalMs?: number;
 }
 
 export type Reservation = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export class AttemptLimiter {
-  private readonly windows = new Map<string, Window>();
-  private readonly maxKeys: number;
+  private readonly sweepBatch: number;
+  private readonly sweepIntervalMs: number;
+  private nextSweepAt = 0;
 
   constructor(private readonly options: LimiterOptions) {
-    this.maxKeys = options.maxKeys ?? 100_000;
+    this.sweepBatch = options.sweepBatch ?? 1_000;
+    this.sweepIntervalMs = options.sweepIntervalMs ?? Math.min(options.windowMs, 60_000);
   }
 
-  /** Count one attempt for `key`, or refuse it when the window's budget is spent. */
-  reserve(key: string): Reservation {
-    const now = this.options.clock.now().getTime();
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.options.windowMs };
-      this.windows.delete(key);
-      this.windows.set(key, window);
-      this.prune(now);
-    }
-    if (window.count >= this.options.max) {
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
-      };
-    }
-    window.count += 1;
-    return { allowed: true };
+  private key(subject: string) {
+    return `${this.options.name}:${subject}`;
+  }
+
+  /** Count one attempt for `subject`, or refuse it when the window's budget is spent. */
+  async reserve(subject: string): Promise<Reservation> {
+    const { db, clock, max, windowMs } = this.options;
+    const key = this.key(subject);
+    const now = clock.now();
+    const expired = lte(authAttempts.resetAt, now);
+    // One statement: a new key starts a window; an expired window restarts at 1; a live one
+    // counts up only while below max. A refused attempt updates nothing and returns no row.
+    const counted = await db
+      .insert(authAttempts)
+      .values({ key, count: 1, resetAt: new Date(now.getTime() + windowMs) })
+      .onConflictDoUpdate({
+        target: authAttempts.key,
+        set: {
+          count: sql`CASE WHEN ${expired} THEN 1 ELSE ${authAttempts.count} + 1 END`,
+          resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${authAttempts.resetAt} END`,
+        },
+        setWhere: or(expired, lt(authAttempts.count, max)),
+      })
+      .returning({ count: authAttempts.count });
+    await this.sweepIfDue(now);
+    if (counted.length > 0) return { allowed: true };
+
+    // Refused: read when the window ends, for Retry-After. (Only informs the answer; the
+    // decision above was atomic.)
+    const [row] = await db
+      .select({ resetAt: authAttempts.resetAt })
+      .from(authAttempts)
+      .where(eq(authAttempts.key, key))
+      .limit(1);
+    const msLeft = row ? row.resetAt.getTime() - now.getTime() : 0;
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)) };
   }
 
   /** Give back an attempt that turned out fine (a correct password). */
-  release(key: string): void {
-    const window = this.windows.get(key);
-    if (window && window.count > 0) window.count -= 1;
+  async release(subject: string): Promise<void> {
+    const { db, clock } = this.options;
+    await db
+      .update(authAttempts)
+      .set({ count: sql`${authAttempts.count} - 1` })
+      .where(
+        and(
+          eq(authAttempts.key, this.key(subject)),
+          gt(authAttempts.count, 0),
+          gt(authAttempts.resetAt, clock.now()),
+        ),
+      );
   }
 
-  private prune(now: number) {
-    if (this.windows.size <= this.maxKeys) return;
-    for (const [key, window] of this.windows) {
-      if (window.resetAt <= now) this.windows.delete(key);
-    }
-    // Maps iterate in insertion order: what remains beyond the cap is the oldest.
-    for (const key of this.windows.keys()) {
-      if (this.windows.size <= this.maxKeys) break;
-      this.windows.delete(key);
-    }
+  /**
+   * Delete up to `sweepBatch` expired windows of any counter. Rows another instance is
+   * touching are skipped (SKIP LOCKED), so concurrent sweeps never wait on each other.
+   */
+  async sweep(now = this.options.clock.now()): Promise<number> {
+    const { db } = this.options;
+    const expiredKeys = db
+      .select({ key: authAttempts.key })
+      .from(authAttempts)
+      .where(lte(authAttempts.resetAt, now))
+      .limit(this.sweepBatch)
+      .for('update', { skipLocked: true });
+    const deleted = await db
+      .delete(authAttempts)
+      .where(inArray(authAttempts.key, expiredKeys))
+      .returning({ key: authAttempts.key });
+    return deleted.length;
+  }
+
+  private async sweepIfDue(now: Date) {
+    if (now.getTime() < this.nextSweepAt) return;
+    this.nextSweepAt = now.getTime() + this.sweepIntervalMs;
+    await this.sweep(now);
+  }
+}
+
+/**
+ * The counters of decision 0002, configured from `config.authRateLimit`. `failedPasswords` is
+ * keyed by lower-cased email and shared by sign-in and change-password: a wrong password
+ * anywhere counts against the same account.
+ */
+export function signInLimiters(deps: AppDeps) {
+  const { windowMs, loginPerIp, registerPerIp, failedLoginsPerEmail } = deps.config.authRateLimit;
+  const limiter = (name: string, max: number) =>
+    new AttemptLimiter({ db: deps.db, clock: deps.clock, name, max, windowMs });
+  return {
+    loginsPerIp: limiter('login-ip', loginPerIp),
+    registrationsPerIp: limiter('register-ip', registerPerIp),
+    failedPasswords: limiter('failed-password', failedLoginsPerEmail),
+  };
+}
+
+export type SignInLimiters = ReturnType<typeof signInLimiters>;
+
+/** Reserve an attempt or answer 429 with Retry-After. */
+export async function reserveOrRefuse(limiter: AttemptLimiter, subject: string): Promise<void> {
+  const reservation = await limiter.reserve(subject);
+  if (!reservation.allowed) {
+    throw tooManyRequests(
+      'Too many attempts. Please wait and try again.',
+      reservation.retryAfterSeconds,
+    );
   }
 }

@@ -1,13 +1,15 @@
 /**
  * Database sessions (ARCHITECTURE.md, Auth). The cookie holds a random token; the table holds
- * its hash. A session of a deactivated user no longer authenticates.
+ * its hash. A session of a deactivated user, or of anyone but a super_admin in a closed store
+ * (PRODUCT.md §2), no longer authenticates.
  */
 import type { Role } from '@duka/shared/auth/roles';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../app/deps';
 import type { Executor } from '../db/client';
 import { sessions } from '../modules/auth/auth.table';
+import { stores } from '../modules/stores/stores.table';
 import { users, type UserRow } from '../modules/users/users.table';
 import { randomToken, sha256 } from './tokens';
 
@@ -64,7 +66,10 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** The session behind a cookie token, or null when unknown, expired or the user is inactive. */
+/**
+ * The session behind a cookie token, or null when unknown, expired, the user is inactive, or
+ * the user's store is closed (a super_admin has no store and is never shut out).
+ */
 export async function findSession(
   deps: AppDeps,
   token: string | undefined,
@@ -72,12 +77,18 @@ export async function findSession(
   if (!token || token.length > 100) return null;
   const tokenHash = sha256(token);
   const [row] = await deps.db
-    .select({ user: authUserColumns, expiresAt: sessions.expiresAt })
+    .select({
+      user: authUserColumns,
+      expiresAt: sessions.expiresAt,
+      storeIsActive: stores.isActive,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(stores, eq(stores.id, users.storeId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, deps.clock.now())))
     .limit(1);
   if (!row || !row.user.isActive) return null;
+  if (row.user.role !== 'super_admin' && row.storeIsActive !== true) return null;
   return { user: row.user, sessionTokenHash: tokenHash, expiresAt: row.expiresAt };
 }
 
@@ -120,4 +131,10 @@ export async function endUserSessions(
         ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
         : eq(sessions.userId, userId),
     );
+}
+
+/** Sign out every member of a store (it was closed); super_admins belong to none. */
+export async function endStoreSessions(executor: Executor, storeId: number): Promise<void> {
+  const members = executor.select({ id: users.id }).from(users).where(eq(users.storeId, storeId));
+  await executor.delete(sessions).where(inArray(sessions.userId, members));
 }

@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../lib/session';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
-import { buildStore, buildUser, TEST_PASSWORD } from '../../testing/factories';
-import type { StoreRow } from '../stores/stores.table';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
+import { buildStore, buildUser, signedIn, TEST_PASSWORD } from '../../testing/factories';
+import { stores, type StoreRow } from '../stores/stores.table';
 
 let t: TestApp;
 let firstStore: StoreRow;
@@ -445,5 +446,144 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
       .client('10.9.9.9')
       .login('p5@example.test', 'wrong-guess', { 'x-forwarded-for': '1.2.3.4, 198.51.100.1' });
     expect(forged.statusCode).toBe(429);
+  });
+});
+
+describe('a closed store (PRODUCT.md §2)', () => {
+  let c: TestApp;
+  let chief: TestClient;
+  beforeAll(async () => {
+    c = await createTestApp();
+    // The first store closes in one test below; the others keep their own stores.
+    await buildStore(c.db, 'Closed First');
+    chief = (await signedIn(c, 'super_admin', 0)).client;
+  });
+  afterAll(() => c.close());
+
+  const CLOSED = {
+    message: 'This store is closed. Ask the owner to reopen it.',
+    code: 'auth.store_closed',
+  };
+  const setOpen = (storeId: number, isActive: boolean) =>
+    chief.put(`/api/stores/${storeId}`, { is_active: isActive });
+
+  it('refuses its staff and shoppers at sign-in with a clear message, and lets them back when reopened', async () => {
+    const store = await buildStore(c.db);
+    const cashier = await buildUser(c.db, { role: 'sales', storeId: store.id });
+    const shopper = await buildUser(c.db, { role: 'user', storeId: store.id });
+    expect((await setOpen(store.id, false)).statusCode).toBe(200);
+
+    for (const person of [cashier, shopper]) {
+      const refused = await c.client().login(person.email, person.password);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual(CLOSED);
+      expect(refused.cookies.find((cookie) => cookie.name === SESSION_COOKIE)).toBeUndefined();
+      // A wrong password still gets the ordinary answer: closing reveals nothing to a guesser.
+      const wrong = await c.client().login(person.email, 'wrong-guess');
+      expect(wrong.json().code).toBe('auth.invalid_credentials');
+    }
+
+    expect((await setOpen(store.id, true)).statusCode).toBe(200);
+    for (const person of [cashier, shopper]) {
+      const client = c.client();
+      expect((await client.login(person.email, person.password)).statusCode).toBe(200);
+      expect((await client.get('/api/auth/me')).json().authenticated).toBe(true);
+    }
+  });
+
+  it('signs out the open sessions of its people: 401, and /me says signed out', async () => {
+    const store = await buildStore(c.db);
+    const { client: cashier } = await signedIn(c, 'sales', store.id);
+    const { client: admin } = await signedIn(c, 'admin', store.id);
+    const { client: neighbour } = await signedIn(c, 'sales', (await buildStore(c.db)).id);
+    expect((await cashier.get('/api/stores')).statusCode).toBe(200);
+
+    expect((await setOpen(store.id, false)).statusCode).toBe(200);
+    for (const client of [cashier, admin]) {
+      const stores = await client.get('/api/stores');
+      expect(stores.statusCode).toBe(401);
+      expect(stores.json()).toEqual({
+        message: 'Authentication required',
+        code: 'auth.unauthenticated',
+      });
+      client.resetCsrf();
+      expect((await client.get('/api/auth/me')).json()).toEqual({
+        authenticated: false,
+        data: null,
+      });
+    }
+    // Another store's people are not touched.
+    expect((await neighbour.get('/api/stores')).statusCode).toBe(200);
+
+    // Closing ended the sessions: reopening lets people sign in again, not resume old sessions.
+    expect((await setOpen(store.id, true)).statusCode).toBe(200);
+    expect((await cashier.get('/api/stores')).statusCode).toBe(401);
+  });
+
+  it('a session is refused even when the store was closed behind the API’s back', async () => {
+    const store = await buildStore(c.db);
+    const { client: cashier } = await signedIn(c, 'sales', store.id);
+    await c.db.update(stores).set({ isActive: false }).where(eq(stores.id, store.id));
+    expect((await cashier.get('/api/stores')).statusCode).toBe(401);
+    await c.db.update(stores).set({ isActive: true }).where(eq(stores.id, store.id));
+    // The session was not ended (nobody closed the store through the API), so it works again.
+    expect((await cashier.get('/api/stores')).statusCode).toBe(200);
+  });
+
+  it('never locks out a super_admin, who still sees, selects and manages the closed store', async () => {
+    const store = await buildStore(c.db, 'Shuttered Shop');
+    const staff = await buildUser(c.db, { role: 'sales', storeId: store.id });
+    expect((await setOpen(store.id, false)).statusCode).toBe(200);
+
+    const listed = (await chief.get('/api/stores')).json().data as {
+      id: number;
+      is_active: boolean;
+    }[];
+    expect(listed.find((s) => s.id === store.id)).toMatchObject({ is_active: false });
+    const users = await chief.get('/api/users', { query: { store_id: store.id } });
+    expect(users.statusCode).toBe(200);
+    expect(users.json().data.map((u: { id: number }) => u.id)).toContain(staff.id);
+    const renamed = await chief.put(`/api/stores/${store.id}`, { name: 'Shuttered Shop 2' });
+    expect(renamed.json().data).toMatchObject({ name: 'Shuttered Shop 2', is_active: false });
+
+    // A super_admin still signs in while stores are closed.
+    const other = await buildUser(c.db, { role: 'super_admin', storeId: null });
+    const client = c.client();
+    expect((await client.login(other.email, other.password)).statusCode).toBe(200);
+    expect((await client.get('/api/auth/me')).json().authenticated).toBe(true);
+  });
+
+  it('takes no registrations: a shop link to it is refused, and the default skips it', async () => {
+    const store = await buildStore(c.db);
+    expect((await setOpen(store.id, false)).statusCode).toBe(200);
+    const viaLink = await c.client().post('/api/auth/register', {
+      email: 'closed-link@example.test',
+      password: 'secret-123',
+      name: 'Wanjiru',
+      store_id: store.id,
+    });
+    expect(viaLink.statusCode).toBe(403);
+    expect(viaLink.json()).toEqual(CLOSED);
+    // No account was written: the email is still free once the store reopens.
+    expect((await setOpen(store.id, true)).statusCode).toBe(200);
+    const reopened = await c.client().post('/api/auth/register', {
+      email: 'closed-link@example.test',
+      password: 'secret-123',
+      name: 'Wanjiru',
+      store_id: store.id,
+    });
+    expect(reopened.statusCode).toBe(201);
+
+    // Without a link a shopper joins the first open store, never a closed one.
+    const [first] = (await chief.get('/api/stores')).json().data as { id: number }[];
+    expect((await setOpen(first!.id, false)).statusCode).toBe(200);
+    const byDefault = await c.client().post('/api/auth/register', {
+      email: 'default-shopper@example.test',
+      password: 'secret-123',
+      name: 'Otieno',
+    });
+    expect(byDefault.statusCode).toBe(201);
+    expect(byDefault.json().data.store_id).not.toBe(first!.id);
+    expect((await setOpen(first!.id, true)).statusCode).toBe(200);
   });
 });

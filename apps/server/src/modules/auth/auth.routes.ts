@@ -1,6 +1,7 @@
 /**
  * /api/auth: csrf-token, login, register, logout, me. Login and register are rate limited per
- * IP, and failed logins per email (429 + Retry-After), against password guessing.
+ * IP, and failed password checks per email (429 + Retry-After), against password guessing; the
+ * counters live in the database, shared by every instance (docs/decisions/0002).
  */
 import {
   authResponseSchema,
@@ -11,27 +12,15 @@ import {
   successResponseSchema,
 } from '@duka/shared/auth/auth.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AttemptLimiter } from '../../lib/attempt-limiter';
-import { tooManyRequests } from '../../lib/errors';
+import { reserveOrRefuse, signInLimiters } from '../../lib/attempt-limiter';
 import { issueCsrfToken } from '../../lib/csrf';
 import { clearSessionCookie, endSession, startSession } from '../../lib/session';
 import { presentUser } from '../users/users.service';
-import { authenticate, registerShopper } from './auth.service';
-
-const TOO_MANY = 'Too many attempts. Please wait and try again.';
+import { assertMaySignIn, registerShopper, verifyCredentials } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  const { windowMs, loginPerIp, registerPerIp, failedLoginsPerEmail } = deps.config.authRateLimit;
-  const limiter = (max: number) => new AttemptLimiter({ max, windowMs, clock: deps.clock });
-  const loginsPerIp = limiter(loginPerIp);
-  const registrationsPerIp = limiter(registerPerIp);
-  const failedLoginsByEmail = limiter(failedLoginsPerEmail);
-
-  function reserve(counter: AttemptLimiter, key: string) {
-    const reservation = counter.reserve(key);
-    if (!reservation.allowed) throw tooManyRequests(TOO_MANY, reservation.retryAfterSeconds);
-  }
+  const limits = signInLimiters(deps);
 
   app.get(
     '/csrf-token',
@@ -49,12 +38,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {
-      reserve(loginsPerIp, request.ip);
+      const { email } = request.body; // trimmed and lower-cased by the schema
+      await reserveOrRefuse(limits.loginsPerIp, request.ip);
       // Reserved before the (slow) password check, so parallel guesses cannot all get through;
-      // given back on success, so only failures count against an email.
-      reserve(failedLoginsByEmail, request.body.email);
-      const user = await authenticate(deps.db, request.body);
-      failedLoginsByEmail.release(request.body.email);
+      // given back when the password is right, so only wrong passwords count against an email.
+      await reserveOrRefuse(limits.failedPasswords, email);
+      const user = await verifyCredentials(deps.db, request.body);
+      await limits.failedPasswords.release(email);
+      await assertMaySignIn(deps.db, user);
       if (request.auth) await endSession(deps, request.auth.sessionTokenHash);
       await startSession(deps, reply, user.id);
       return { success: true as const, data: presentUser(user) };
@@ -68,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: registerSchema, response: { 201: authResponseSchema } },
     },
     async (request, reply) => {
-      reserve(registrationsPerIp, request.ip);
+      await reserveOrRefuse(limits.registrationsPerIp, request.ip);
       const user = await registerShopper(deps.db, request.body);
       if (request.auth) await endSession(deps, request.auth.sessionTokenHash);
       await startSession(deps, reply, user.id);

@@ -1,9 +1,9 @@
 /** Stores: the tenants of Duka (PRODUCT.md §2). */
 import type { Store, StoreInput } from '@duka/shared/stores/stores.schemas';
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import type { AuthUser } from '../../lib/session';
+import { endStoreSessions, type AuthUser } from '../../lib/session';
 import { stores, type StoreRow } from './stores.table';
 
 export function presentStore(row: StoreRow): Store {
@@ -29,14 +29,25 @@ export async function findStore(db: Executor, id: number): Promise<StoreRow | un
   return row;
 }
 
-/** The store a shopper joins when the shop link names none: the first open store. */
-export async function findDefaultStore(db: Executor): Promise<StoreRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(stores)
-    .where(eq(stores.isActive, true))
-    .orderBy(asc(stores.id))
-    .limit(1);
+/**
+ * The store a shopper joins — the one named, or else the first open store — locked FOR SHARE
+ * until the caller's transaction ends, so it cannot be closed while the account is written.
+ * A named store is returned open or closed; the caller decides.
+ */
+export async function lockStoreForJoining(
+  tx: Executor,
+  id: number | undefined,
+): Promise<StoreRow | undefined> {
+  const [row] =
+    id === undefined
+      ? await tx
+          .select()
+          .from(stores)
+          .where(eq(stores.isActive, true))
+          .orderBy(asc(stores.id))
+          .limit(1)
+          .for('share')
+      : await tx.select().from(stores).where(eq(stores.id, id)).limit(1).for('share');
   return row;
 }
 
@@ -58,8 +69,13 @@ export async function createStore(db: Executor, input: StoreInput): Promise<Stor
   }
 }
 
+/**
+ * Rename, close or reopen a store. Closing it (PRODUCT.md §2) signs out its staff and shoppers
+ * in the same transaction; they may sign in again once it is reopened. A super_admin belongs
+ * to no store and is never signed out by this.
+ */
 export async function updateStore(
-  db: Executor,
+  db: Database,
   id: number,
   input: Partial<StoreInput>,
 ): Promise<StoreRow> {
@@ -67,11 +83,14 @@ export async function updateStore(
   if (input.name !== undefined) changes.name = input.name;
   if (input.is_active !== undefined) changes.isActive = input.is_active;
   try {
-    const [row] = Object.keys(changes).length
-      ? await db.update(stores).set(changes).where(eq(stores.id, id)).returning()
-      : await db.select().from(stores).where(eq(stores.id, id));
-    if (!row) throw notFound('Store not found', 'store.not_found');
-    return row;
+    return await db.transaction(async (tx) => {
+      const [row] = Object.keys(changes).length
+        ? await tx.update(stores).set(changes).where(eq(stores.id, id)).returning()
+        : await tx.select().from(stores).where(eq(stores.id, id));
+      if (!row) throw notFound('Store not found', 'store.not_found');
+      if (!row.isActive) await endStoreSessions(tx, id);
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName();
     throw error;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
 import { buildStore, buildUser, signedIn } from '../../testing/factories';
 
 let t: TestApp;
@@ -96,5 +96,82 @@ describe('POST /api/users/change-password', () => {
     expect((await otherDevice.get('/api/stores')).statusCode).toBe(401);
     expect((await t.client().login(user.email, user.password)).statusCode).toBe(401);
     expect((await t.client().login(user.email, 'new-password-1')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/users/change-password — guessing the current password', () => {
+  let limited: TestApp;
+  let limitedStore: number;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      authRateLimit: {
+        windowMs: 60_000,
+        loginPerIp: 1000,
+        registerPerIp: 1000,
+        failedLoginsPerEmail: 3,
+      },
+    });
+    limitedStore = (await buildStore(limited.db)).id;
+  });
+  afterAll(() => limited.close());
+
+  const change = (client: TestClient, currentPassword: string) =>
+    client.post('/api/users/change-password', {
+      currentPassword,
+      newPassword: 'new-password-1',
+      confirmPassword: 'new-password-1',
+    });
+
+  it('counts wrong guesses on the sign-in counter: 429 with Retry-After, even for the right one', async () => {
+    const { client, user } = await signedIn(limited, 'sales', limitedStore);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const wrong = await change(client, `wrong-guess-${attempt}`);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({
+        message: 'Current password is incorrect',
+        code: 'users.wrong_password',
+        errors: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+      });
+    }
+    const blocked = await change(client, 'wrong-guess-3');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('rate_limited');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    // While limited, the right current password is refused too, and nothing changes.
+    const right = await change(client, user.password);
+    expect(right.statusCode).toBe(429);
+    // The counter is the account's: signing in with that email is limited as well.
+    const signIn = await limited.client('10.7.0.1').login(user.email, user.password);
+    expect(signIn.statusCode).toBe(429);
+    expect(Number(signIn.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Once the window has passed, the right password changes it.
+    limited.clock.advance(Number(right.headers['retry-after']) * 1000);
+    expect((await change(client, user.password)).json()).toEqual({ success: true });
+    expect((await limited.client().login(user.email, 'new-password-1')).statusCode).toBe(200);
+  });
+
+  it('failed sign-ins count against changing the password, too', async () => {
+    const { client, user } = await signedIn(limited, 'manager', limitedStore);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await limited.client().login(user.email, 'wrong-guess')).statusCode).toBe(401);
+    }
+    expect((await change(client, user.password)).statusCode).toBe(429);
+  });
+
+  it('a right current password does not count', async () => {
+    const { client, user } = await signedIn(limited, 'admin', limitedStore);
+    let current = user.password;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const next = `new-password-${attempt}`;
+      const response = await client.post('/api/users/change-password', {
+        currentPassword: current,
+        newPassword: next,
+        confirmPassword: next,
+      });
+      expect(response.statusCode).toBe(200);
+      current = next;
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@duka/shared/users/users.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
+import { signInLimiters } from '../../lib/attempt-limiter';
 import {
   changePassword,
   createUser,
@@ -23,6 +24,7 @@ import {
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
+  const { failedPasswords } = signInLimiters(app.deps);
   const manage = { capability: 'users:manage', store: true } as const;
 
   // The signed-in person's own account. Declared before /:id so 'profile' is never an id.
@@ -50,7 +52,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      await changePassword(db, auth.user, auth.sessionTokenHash, request.body);
+      await changePassword(db, failedPasswords, auth.user, auth.sessionTokenHash, request.body);
       return { success: true as const };
     },
   );

@@ -12,6 +12,7 @@ import type {
 } from '@duka/shared/users/users.schemas';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { reserveOrRefuse, type AttemptLimiter } from '../../lib/attempt-limiter';
 import { isUniqueViolation } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { endUserSessions, type AuthUser } from '../../lib/session';
@@ -207,17 +208,26 @@ export async function updateProfile(
   }
 }
 
-/** Checks the current password, stores the new one and signs out every other session. */
+/**
+ * Checks the current password, stores the new one and signs out every other session. A wrong
+ * current password counts against the account on the same counter as sign-in
+ * (`failedPasswords`, docs/decisions/0002): otherwise a stolen session could guess the password
+ * without limit. While the account is limited (429), even the right password is refused.
+ */
 export async function changePassword(
   db: Database,
+  failedPasswords: AttemptLimiter,
   actor: AuthUser,
   currentSessionHash: string,
   input: ChangePasswordInput,
 ): Promise<void> {
+  const counterKey = actor.email.toLowerCase(); // the key sign-in uses for this account
+  await reserveOrRefuse(failedPasswords, counterKey);
   const [row] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
     throw userErrors.wrongCurrentPassword();
   }
+  await failedPasswords.release(counterKey);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx
