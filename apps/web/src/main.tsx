@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupApiClient } from '@/app/api-setup';
+import '@/app/preferences-setup';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { startSessionCheck } from '@/app/session';

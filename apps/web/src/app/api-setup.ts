@@ -1,5 +1,5 @@
 import { toast } from '@/components/ui/use-toast';
-import { authNoticeState, SESSION_EXPIRED } from '@/features/auth/lib/auth-notice';
+import { authNoticeState, SESSION_EXPIRED, translateNotice } from '@/features/auth/lib/auth-notice';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { getCurrentStoreId } from '@/features/stores/stores/current-store';
 import { apiClient } from '@/lib/api-client';
@@ -18,7 +18,7 @@ export function setupApiClient(router: AppRouter): void {
     onUnauthorized: () => {
       useAuthStore.getState().clearSession();
       if (router.state.location.pathname === '/auth') return;
-      toast(SESSION_EXPIRED);
+      toast(translateNotice(SESSION_EXPIRED));
       void router.navigate('/auth', { state: authNoticeState(SESSION_EXPIRED) });
     },
   });

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import type { AppRouter } from './router';
@@ -6,7 +7,10 @@ import type { AppRouter } from './router';
 export function App({ router }: { router: AppRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {/* Renders nothing while a chosen language's texts load (lib/i18n.ts), never English first. */}
+      <Suspense fallback={null}>
+        <RouterProvider router={router} />
+      </Suspense>
     </QueryClientProvider>
   );
 }

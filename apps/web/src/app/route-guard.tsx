@@ -2,7 +2,7 @@ import { canOpenPage, type PagePath } from '@duka/shared/auth/permissions';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
-import { AUTH_REQUIRED, authNoticeState } from '@/features/auth/lib/auth-notice';
+import { AUTH_REQUIRED, authNoticeState, translateNotice } from '@/features/auth/lib/auth-notice';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
 interface RouteGuardProps {
@@ -24,7 +24,7 @@ export function RouteGuard({ page, announceSignIn = false, children }: RouteGuar
 
   useEffect(() => {
     if (signedOut && announceSignIn) {
-      toast(AUTH_REQUIRED);
+      toast(translateNotice(AUTH_REQUIRED));
     }
   }, [signedOut, announceSignIn]);
 

@@ -1,5 +1,5 @@
 import { toast } from '@/components/ui/use-toast';
-import { SESSION_EXPIRED } from '@/features/auth/lib/auth-notice';
+import { SESSION_EXPIRED, translateNotice } from '@/features/auth/lib/auth-notice';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
 /** Spec §2/§8: the session is checked when the app starts; a failed check signs out loudly. */
@@ -8,6 +8,6 @@ export function startSessionCheck(): void {
     .getState()
     .checkSession()
     .catch(() => {
-      toast(SESSION_EXPIRED);
+      toast(translateNotice(SESSION_EXPIRED));
     });
 }

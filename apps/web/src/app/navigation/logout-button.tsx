@@ -1,4 +1,5 @@
 import { LogOutIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -6,11 +7,13 @@ import {
   authNoticeState,
   LOGGED_OUT,
   LOGOUT_FAILED,
+  translateNotice,
   type AuthNotice,
 } from '@/features/auth/lib/auth-notice';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
 export function LogoutButton() {
+  const { t } = useTranslation('navigation');
   const logout = useAuthStore((state) => state.logout);
   const navigate = useNavigate();
 
@@ -21,15 +24,15 @@ export function LogoutButton() {
     } catch {
       notice = LOGOUT_FAILED;
     }
-    toast(notice);
+    toast(translateNotice(notice));
     // Signed out locally either way (spec §4), so the sign-in page is where to go.
     void navigate('/auth', { state: authNoticeState(notice) });
   };
 
   return (
-    <Button variant="ghost" aria-label="Logout" onClick={() => void handleLogout()}>
+    <Button variant="ghost" aria-label={t('logout')} onClick={() => void handleLogout()}>
       <LogOutIcon />
-      <span className="hidden sm:inline">Logout</span>
+      <span className="hidden sm:inline">{t('logout')}</span>
     </Button>
   );
 }

@@ -2,6 +2,7 @@ import type { User } from '@duka/shared/auth/auth.schemas';
 import type { PagePath } from '@duka/shared/auth/permissions';
 import { MenuIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Sheet,
@@ -12,6 +13,7 @@ import {
   SheetTrigger,
 } from '@/components/ui/sheet';
 import { NavLinkItem } from './nav-link-item';
+import { navLabelKey } from './nav-label';
 
 interface MobileMenuProps {
   entries: readonly { path: PagePath; label: string }[];
@@ -20,21 +22,26 @@ interface MobileMenuProps {
 
 /** The side menu for small screens; lists the same links as the desktop bar. */
 export function MobileMenu({ entries, user }: MobileMenuProps) {
+  const { t } = useTranslation('navigation');
   const [open, setOpen] = useState(false);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('openMenu')}>
           <MenuIcon />
         </Button>
       </SheetTrigger>
       <SheetContent>
         <SheetTitle className="text-lg font-bold">Duka</SheetTitle>
-        <SheetDescription className="sr-only">Pages you can open</SheetDescription>
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
+        <SheetDescription className="sr-only">{t('menuDescription')}</SheetDescription>
+        <nav aria-label={t('mobileLabel')} className="flex flex-col gap-1">
           {entries.map((entry) => (
             <SheetClose key={entry.path} asChild>
-              <NavLinkItem to={entry.path} label={entry.label} className="py-2 text-base" />
+              <NavLinkItem
+                to={entry.path}
+                label={t(navLabelKey(entry.path))}
+                className="py-2 text-base"
+              />
             </SheetClose>
           ))}
         </nav>

@@ -1,4 +1,5 @@
 import { homePathFor, navEntriesFor } from '@duka/shared/auth/permissions';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { CartButton } from '@/features/cart/components/cart-button';
@@ -7,9 +8,11 @@ import { actsOnChosenStore } from '@duka/shared/auth/permissions';
 import { LogoutButton } from './logout-button';
 import { MobileMenu } from './mobile-menu';
 import { NavLinkItem } from './nav-link-item';
+import { navLabelKey } from './nav-label';
 
 /** Spec §2 navigation bar; which links show comes from the shared access matrix. */
 export function NavigationBar() {
+  const { t } = useTranslation('navigation');
   const user = useAuthStore((state) => state.user);
   if (!user) return null;
   const entries = navEntriesFor(user.role);
@@ -24,9 +27,9 @@ export function NavigationBar() {
         >
           Duka
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-0.5 lg:flex">
+        <nav aria-label={t('mainLabel')} className="hidden items-center gap-0.5 lg:flex">
           {entries.map((entry) => (
-            <NavLinkItem key={entry.path} to={entry.path} label={entry.label} />
+            <NavLinkItem key={entry.path} to={entry.path} label={t(navLabelKey(entry.path))} />
           ))}
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">

@@ -1,6 +1,7 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
 import { homePathFor } from '@duka/shared/auth/permissions';
 import { storeIdSchema } from '@duka/shared/stores/stores.schemas';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { readAuthNotice } from '@/features/auth/lib/auth-notice';
@@ -14,6 +15,7 @@ function storeIdFrom(value: string | null): number | undefined {
 }
 
 export function AuthPage() {
+  const { t } = useTranslation('auth');
   const user = useAuthStore((state) => state.user);
   const sessionChecked = useAuthStore((state) => state.sessionChecked);
   const [searchParams] = useSearchParams();
@@ -33,9 +35,7 @@ export function AuthPage() {
         <p className="text-3xl font-bold tracking-tight text-emerald-700 dark:text-emerald-400">
           Duka
         </p>
-        <p className="text-sm text-slate-500 dark:text-slate-400">
-          Point of sale and store management
-        </p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{t('tagline')}</p>
       </div>
       <AuthCard
         storeId={storeIdFrom(searchParams.get('store'))}

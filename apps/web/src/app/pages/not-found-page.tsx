@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -5,18 +6,17 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { AppShell } from '../layout/app-shell';
 
 export function NotFoundPage() {
+  const { t } = useTranslation('pages');
   const user = useAuthStore((state) => state.user);
   return (
     <AppShell>
       <Card className="mx-auto mt-12 max-w-md">
         <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
           <p className="text-5xl font-bold text-slate-300 dark:text-slate-700">404</p>
-          <h1 className="text-2xl font-bold">Page not found</h1>
-          <p className="text-slate-600 dark:text-slate-400">
-            The page you are looking for does not exist.
-          </p>
+          <h1 className="text-2xl font-bold">{t('notFound.title')}</h1>
+          <p className="text-slate-600 dark:text-slate-400">{t('notFound.description')}</p>
           <Button asChild>
-            <Link to={user ? '/' : '/auth'}>{user ? 'Back to home' : 'Go to login'}</Link>
+            <Link to={user ? '/' : '/auth'}>{user ? t('backHome') : t('goToLogin')}</Link>
           </Button>
         </CardContent>
       </Card>

@@ -1,5 +1,6 @@
 import { homePathFor } from '@duka/shared/auth/permissions';
 import { ShieldAlertIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -7,19 +8,18 @@ import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { AppShell } from '../layout/app-shell';
 
 export function UnauthorizedPage() {
+  const { t } = useTranslation('pages');
   const user = useAuthStore((state) => state.user);
   return (
     <AppShell>
       <Card className="mx-auto mt-12 max-w-md">
         <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
           <ShieldAlertIcon className="size-12 text-amber-500" aria-hidden />
-          <h1 className="text-2xl font-bold">Unauthorized</h1>
-          <p className="text-slate-600 dark:text-slate-400">
-            You don&apos;t have permission to view this page.
-          </p>
+          <h1 className="text-2xl font-bold">{t('unauthorized.title')}</h1>
+          <p className="text-slate-600 dark:text-slate-400">{t('unauthorized.description')}</p>
           <Button asChild>
             <Link to={user ? homePathFor(user.role) : '/auth'}>
-              {user ? 'Back to home' : 'Go to login'}
+              {user ? t('backHome') : t('goToLogin')}
             </Link>
           </Button>
         </CardContent>

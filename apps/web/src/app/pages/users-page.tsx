@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { useStoreContext } from '@/features/stores/components/store-provider';
@@ -5,6 +6,7 @@ import { UsersManager } from '@/features/users/components/users-manager';
 import { actsOnChosenStore } from '@duka/shared/auth/permissions';
 
 export function UsersPage() {
+  const { t } = useTranslation('users');
   const user = useAuthStore((state) => state.user);
   const { currentStore } = useStoreContext();
   if (!user) return null;
@@ -13,8 +15,12 @@ export function UsersPage() {
   return (
     <>
       <PageHeader
-        title="Users"
-        subtitle={currentStore ? `Staff accounts of ${currentStore.name}` : 'Staff accounts'}
+        title={t('page.title')}
+        subtitle={
+          currentStore
+            ? t('page.subtitleOfStore', { store: currentStore.name })
+            : t('page.subtitle')
+        }
       />
       <UsersManager currentUser={user} enabled={storeReady} />
     </>

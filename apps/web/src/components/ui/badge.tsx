@@ -1,5 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 const badgeVariants = cva(
@@ -26,5 +27,10 @@ export function Badge({ className, variant, ...props }: BadgeProps) {
 
 /** The Active / Inactive state of any record with an `is_active` flag. */
 export function ActiveBadge({ active }: { active: boolean }) {
-  return <Badge variant={active ? 'default' : 'secondary'}>{active ? 'Active' : 'Inactive'}</Badge>;
+  const { t } = useTranslation();
+  return (
+    <Badge variant={active ? 'default' : 'secondary'}>
+      {active ? t('status.active') : t('status.inactive')}
+    </Badge>
+  );
 }

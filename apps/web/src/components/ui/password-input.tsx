@@ -1,10 +1,12 @@
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { Input } from './input';
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -16,7 +18,7 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
       >
         {visible ? <EyeOffIcon className="size-4" /> : <EyeIcon className="size-4" />}
         {/* Named by text, not aria-label, so "find the field labelled Password" finds one field. */}
-        <span className="sr-only">{visible ? 'Hide password' : 'Show password'}</span>
+        <span className="sr-only">{visible ? t('password.hide') : t('password.show')}</span>
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { overlayClassName } from './dialog';
 
@@ -16,6 +17,7 @@ export function SheetContent({
   children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClassName} />
@@ -29,7 +31,7 @@ export function SheetContent({
         {children}
         <DialogPrimitive.Close
           className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100"
-          aria-label="Close menu"
+          aria-label={t('dialog.closeMenu')}
         >
           <XIcon className="size-4" />
         </DialogPrimitive.Close>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   Toast,
   ToastBody,
@@ -10,9 +11,11 @@ import {
 import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, dismissToast, useToast } from './use-toast';
 
 export function Toaster() {
+  const { t } = useTranslation();
   const { toasts } = useToast();
   return (
     <ToastProvider
+      label={t('toast.region')}
       duration={TOAST_DURATION}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD}
@@ -33,7 +36,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport label={t('toast.viewport')} />
     </ToastProvider>
   );
 }

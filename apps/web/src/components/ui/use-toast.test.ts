@@ -1,9 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, dismissToast, toast, useToast } from './use-toast';
+import { clearToasts, configureToasts, dismissToast, toast, useToast } from './use-toast';
 
 afterEach(() => {
   act(() => clearToasts());
+  configureToasts({ showSuccessToasts: () => true });
   vi.useRealTimers();
 });
 
@@ -43,5 +44,31 @@ describe('toast', () => {
       vi.advanceTimersByTime(1);
     });
     expect(result.current.toasts).toEqual([]);
+  });
+});
+
+describe('the Notifications setting (PRODUCT.md §4)', () => {
+  it('silences success toasts when off, but never errors', () => {
+    let notifications = false;
+    configureToasts({ showSuccessToasts: () => notifications });
+    const { result } = renderHook(() => useToast());
+
+    act(() => {
+      toast({ title: 'Success', description: 'User created successfully' });
+    });
+    expect(result.current.toasts).toEqual([]);
+
+    act(() => {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to create user' });
+    });
+    expect(result.current.toasts).toEqual([
+      expect.objectContaining({ variant: 'destructive', title: 'Error' }),
+    ]);
+
+    notifications = true;
+    act(() => {
+      toast({ title: 'Success', description: 'User created successfully' });
+    });
+    expect(result.current.toasts).toEqual([expect.objectContaining({ title: 'Success' })]);
   });
 });

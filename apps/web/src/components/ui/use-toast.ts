@@ -22,6 +22,20 @@ export interface ToastItem extends ToastInput {
   open: boolean;
 }
 
+export interface ToastSettings {
+  /**
+   * Whether success (non-destructive) toasts show. PRODUCT.md §4: the Notifications preference
+   * silences them; errors always show. Injected by the app, so this module knows no preference.
+   */
+  showSuccessToasts: () => boolean;
+}
+
+let settings: ToastSettings = { showSuccessToasts: () => true };
+
+export function configureToasts(next: Partial<ToastSettings>): void {
+  settings = { ...settings, ...next };
+}
+
 const useToastStore = create<{ toasts: ToastItem[] }>(() => ({ toasts: [] }));
 
 let counter = 0;
@@ -41,6 +55,9 @@ function scheduleRemoval(id: string) {
 }
 
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
+  if (input.variant !== 'destructive' && !settings.showSuccessToasts()) {
+    return { id: '', dismiss: () => undefined };
+  }
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
   useToastStore.setState((state) => ({

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, useToast } from '@/components/ui/use-toast';
 import { ApiRequestError } from '@/lib/api-client';
+import { changeLanguage } from '@/lib/i18n';
 import { buildUser } from '@/test/fixtures';
 import * as authApi from '../api/auth-api';
 import { useAuthStore } from '../stores/auth-store';
@@ -17,8 +18,9 @@ beforeEach(() => {
   useAuthStore.setState({ user: null, isAuthenticated: false, sessionChecked: true });
 });
 
-afterEach(() => {
+afterEach(async () => {
   act(() => clearToasts());
+  await act(() => changeLanguage('en'));
 });
 
 describe('AuthCard', () => {
@@ -118,5 +120,35 @@ describe('AuthCard', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Login' }));
     expect(screen.getByText('Welcome back! Please login to continue.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
+  it("speaks Swahili when it is chosen: the schema's and the server's messages too", async () => {
+    await act(() => changeLanguage('sw'));
+    vi.mocked(authApi.loginRequest)
+      .mockRejectedValueOnce(
+        new ApiRequestError({ status: 401, message: 'Invalid email or password' }),
+      )
+      .mockRejectedValueOnce(
+        new ApiRequestError({ status: 429, message: 'Too many requests', retryAfter: 60 }),
+      );
+    render(<AuthCard storeId={undefined} onAuthenticated={vi.fn()} />);
+    expect(screen.getByText('Karibu tena! Tafadhali ingia ili uendelee.')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Barua pepe'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Nenosiri', { selector: 'input' }), '123');
+    await userEvent.click(submit('Ingia'));
+    expect(await screen.findByText('Barua pepe si sahihi')).toBeInTheDocument();
+    expect(screen.getByText('Nenosiri liwe na angalau herufi 6')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Barua pepe'));
+    await userEvent.type(screen.getByLabelText('Barua pepe'), 'admin@duka.test');
+    await userEvent.type(screen.getByLabelText('Nenosiri', { selector: 'input' }), '4567890');
+    await userEvent.click(submit('Ingia'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Barua pepe au nenosiri si sahihi');
+
+    await userEvent.click(submit('Ingia'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Umejaribu kuingia mara nyingi mno. Tafadhali subiri sekunde 60 kisha ujaribu tena.',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
 import { useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Card,
   CardContent,
@@ -24,6 +25,7 @@ interface AuthCardProps {
 
 /** Spec §2 Login/Register: one card; switching remounts the form, so both start empty. */
 export function AuthCard({ storeId, onAuthenticated, notice = null }: AuthCardProps) {
+  const { t } = useTranslation('auth');
   const [mode, setMode] = useState<Mode>('login');
 
   const switchTo = (next: Mode) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -37,11 +39,9 @@ export function AuthCard({ storeId, onAuthenticated, notice = null }: AuthCardPr
   return (
     <Card className="w-full max-w-md">
       <CardHeader className="text-center">
-        <CardTitle>{mode === 'login' ? 'Login' : 'Create Account'}</CardTitle>
+        <CardTitle>{mode === 'login' ? t('login.title') : t('register.title')}</CardTitle>
         <CardDescription>
-          {mode === 'login'
-            ? 'Welcome back! Please login to continue.'
-            : 'Create an account to get started.'}
+          {mode === 'login' ? t('login.description') : t('register.description')}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -55,16 +55,16 @@ export function AuthCard({ storeId, onAuthenticated, notice = null }: AuthCardPr
       <CardFooter className="justify-center text-sm text-slate-600 dark:text-slate-400">
         {mode === 'login' ? (
           <p>
-            Don&apos;t have an account?{' '}
+            {t('login.noAccount')}{' '}
             <a href="#" className={linkClassName} onClick={switchTo('register')}>
-              Sign up
+              {t('login.switchLink')}
             </a>
           </p>
         ) : (
           <p>
-            Already have an account?{' '}
+            {t('register.haveAccount')}{' '}
             <a href="#" className={linkClassName} onClick={switchTo('login')}>
-              Login
+              {t('register.switchLink')}
             </a>
           </p>
         )}

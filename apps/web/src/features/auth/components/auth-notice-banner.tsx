@@ -1,4 +1,5 @@
 import { cn } from '@/lib/cn';
+import { translateMessage } from '@/lib/i18n';
 import type { AuthNotice } from '../lib/auth-notice';
 
 /** Why the person is on the sign-in page (session expired, signed out…), shown on the card. */
@@ -13,8 +14,8 @@ export function AuthNoticeBanner({ notice }: { notice: AuthNotice }) {
           : 'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
       )}
     >
-      <p className="font-medium">{notice.title}</p>
-      {notice.description && <p>{notice.description}</p>}
+      <p className="font-medium">{translateMessage(notice.title)}</p>
+      {notice.description && <p>{translateMessage(notice.description)}</p>}
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput, type User } from '@duka/shared/auth/auth.schemas';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { translateMessage } from '@/lib/i18n';
 import { useAuthFailure } from '../hooks/use-auth-failure';
 import { useAuthStore } from '../stores/auth-store';
 import { AuthFormError } from './auth-form-error';
 
 export function LoginForm({ onAuthenticated }: { onAuthenticated: (user: User) => void }) {
+  const { t } = useTranslation('auth');
   const login = useAuthStore((state) => state.login);
   const { formError, reportFailure, clearFailure } = useAuthFailure();
   const { register, handleSubmit, formState } = useForm<
@@ -32,22 +35,22 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (user: User) =
       <AuthFormError message={formError} />
       <TextField
         id="login-email"
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={translateMessage(errors.email?.message)}
         {...register('email')}
       />
       <TextField
         id="login-password"
-        label="Password"
+        label={t('fields.password')}
         password
         autoComplete="current-password"
-        error={errors.password?.message}
+        error={translateMessage(errors.password?.message)}
         {...register('password')}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
-        Login
+        {t('login.submit')}
       </Button>
     </form>
   );

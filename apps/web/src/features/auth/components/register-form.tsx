@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema, type RegisterInput, type User } from '@duka/shared/auth/auth.schemas';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { translateMessage } from '@/lib/i18n';
 import { useAuthFailure } from '../hooks/use-auth-failure';
 import { useAuthStore } from '../stores/auth-store';
 import { AuthFormError } from './auth-form-error';
@@ -15,6 +17,7 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ storeId, onAuthenticated }: RegisterFormProps) {
+  const { t } = useTranslation('auth');
   const registerAccount = useAuthStore((state) => state.register);
   const { formError, reportFailure, clearFailure } = useAuthFailure();
   const { register, handleSubmit, formState } = useForm<
@@ -47,29 +50,29 @@ export function RegisterForm({ storeId, onAuthenticated }: RegisterFormProps) {
       <AuthFormError message={formError} />
       <TextField
         id="register-name"
-        label="Name"
+        label={t('fields.name')}
         autoComplete="name"
-        error={errors.name?.message}
+        error={translateMessage(errors.name?.message)}
         {...register('name')}
       />
       <TextField
         id="register-email"
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={translateMessage(errors.email?.message)}
         {...register('email')}
       />
       <TextField
         id="register-password"
-        label="Password"
+        label={t('fields.password')}
         password
         autoComplete="new-password"
-        error={errors.password?.message}
+        error={translateMessage(errors.password?.message)}
         {...register('password')}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
-        Sign up
+        {t('register.submit')}
       </Button>
     </form>
   );

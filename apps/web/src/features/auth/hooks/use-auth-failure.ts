@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import { i18n } from '@/lib/i18n';
 import { authErrorMessage } from '../lib/auth-error-message';
 
 /**
@@ -13,7 +14,7 @@ export function useAuthFailure() {
   const reportFailure = useCallback((error: unknown) => {
     const message = authErrorMessage(error);
     setFormError(message);
-    toast({ variant: 'destructive', title: 'Authentication Failed', description: message });
+    toast({ variant: 'destructive', title: i18n.t('auth:failure.title'), description: message });
   }, []);
 
   const clearFailure = useCallback(() => setFormError(null), []);

@@ -5,6 +5,7 @@
  * state and the auth card shows it inline; the toast is still raised as the spec says.
  */
 import type { ToastInput } from '@/components/ui/use-toast';
+import { translateMessage } from '@/lib/i18n';
 
 export interface AuthNotice {
   title: string;
@@ -28,6 +29,18 @@ export const LOGOUT_FAILED: AuthNotice = {
   title: 'Logout failed',
   description: 'Please try again later',
 };
+
+/**
+ * The notice in the current language, for a toast. The constants stay in the spec's English:
+ * they are keys of the `messages` catalogue, and what travels in navigation state.
+ */
+export function translateNotice(notice: AuthNotice): AuthNotice {
+  return {
+    ...notice,
+    title: translateMessage(notice.title),
+    ...(notice.description ? { description: translateMessage(notice.description) } : {}),
+  };
+}
 
 /** Navigation state for `navigate('/auth', { state })`. */
 export function authNoticeState(notice: AuthNotice) {

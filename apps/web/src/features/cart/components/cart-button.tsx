@@ -1,11 +1,13 @@
 import { ShoppingCartIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useCartStore } from '../stores/cart-store';
 import { CartDialog } from './cart-dialog';
 
 /** Navigation bar cart: the badge counts item lines, not units (spec §9). */
 export function CartButton() {
+  const { t } = useTranslation('navigation');
   const lineCount = useCartStore((state) => state.items.length);
   const [open, setOpen] = useState(false);
 
@@ -15,7 +17,7 @@ export function CartButton() {
         variant="ghost"
         size="icon"
         className="relative"
-        aria-label="Cart"
+        aria-label={t('cart')}
         onClick={() => setOpen(true)}
       >
         <ShoppingCartIcon />

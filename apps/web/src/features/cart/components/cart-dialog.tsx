@@ -1,5 +1,6 @@
 import { formatCurrency } from '@duka/shared/money/money';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -19,6 +20,7 @@ interface CartDialogProps {
 }
 
 export function CartDialog({ open, onOpenChange }: CartDialogProps) {
+  const { t } = useTranslation(['cart', 'common']);
   const items = useCartStore((state) => state.items);
   const total = useCartStore((state) => state.total);
   const removeItem = useCartStore((state) => state.removeItem);
@@ -29,36 +31,41 @@ export function CartDialog({ open, onOpenChange }: CartDialogProps) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Your Cart</DialogTitle>
-          <DialogDescription className="sr-only">The items in your cart.</DialogDescription>
+          <DialogTitle>{t('title')}</DialogTitle>
+          <DialogDescription className="sr-only">{t('description')}</DialogDescription>
         </DialogHeader>
         {items.length === 0 ? (
-          <p className="py-4 text-center text-slate-500 dark:text-slate-400">Your cart is empty.</p>
+          <p className="py-4 text-center text-slate-500 dark:text-slate-400">{t('empty')}</p>
         ) : (
           <>
             <ul className="divide-y divide-slate-200 dark:divide-slate-800">
               {items.map((item) => (
                 <li key={item.id} className="flex items-center justify-between gap-4 py-2">
                   <span>
-                    {item.product.name || 'Unknown'} x {item.quantity}
+                    {t('line', {
+                      name: item.product.name || t('unknownProduct'),
+                      quantity: item.quantity,
+                    })}
                   </span>
                   <Button variant="outline" size="sm" onClick={() => removeItem(item.id)}>
-                    Remove
+                    {t('common:actions.remove')}
                   </Button>
                 </li>
               ))}
             </ul>
-            <p className="text-right text-lg font-semibold">Total: {formatCurrency(total)}</p>
+            <p className="text-right text-lg font-semibold">
+              {t('total', { amount: formatCurrency(total) })}
+            </p>
           </>
         )}
         <DialogFooter>
           {items.length > 0 && (
             <Button variant="destructive" onClick={() => setConfirmingClear(true)}>
-              Clear Cart
+              {t('clear')}
             </Button>
           )}
           <DialogClose asChild>
-            <Button variant="outline">Close</Button>
+            <Button variant="outline">{t('common:actions.close')}</Button>
           </DialogClose>
         </DialogFooter>
         <ClearCartDialog

@@ -1,4 +1,5 @@
 import { TriangleAlertIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -18,20 +19,19 @@ interface ClearCartDialogProps {
 
 /** Spec §8: the cart empties only when this is confirmed. */
 export function ClearCartDialog({ open, onOpenChange, onConfirm }: ClearCartDialogProps) {
+  const { t } = useTranslation(['cart', 'common']);
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
         <AlertDialogHeader className="items-center">
           <TriangleAlertIcon className="size-12 text-amber-500" aria-hidden />
-          <AlertDialogTitle>Clear cart?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to remove all items from your cart?
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t('clearConfirm.title')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('clearConfirm.description')}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={onConfirm}>
-            Yes, clear it!
+            {t('clearConfirm.confirm')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

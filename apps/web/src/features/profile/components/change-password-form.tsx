@@ -1,22 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordSchema, type ChangePasswordInput } from '@duka/shared/users/users.schemas';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
 import { useChangePassword } from '../api/change-password';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 const FIELDS = [
-  { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
+  { name: 'currentPassword', label: 'password.current', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'password.new', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'password.confirm', autoComplete: 'new-password' },
 ] as const;
 
 export function ChangePasswordForm() {
+  const { t } = useTranslation('profile');
   const changePassword = useChangePassword();
   const { register, handleSubmit, reset, formState } = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
@@ -27,13 +30,13 @@ export function ChangePasswordForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await changePassword.mutateAsync(values);
-      toast({ title: 'Password changed successfully' });
+      toast({ title: t('password.changed') });
       reset(EMPTY);
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: 'Password Change Failed',
-        description: errorMessage(error, 'Failed to change password'),
+        title: t('password.failedTitle'),
+        description: translateMessage(errorMessage(error, t('password.failed'))),
       });
     }
   });
@@ -41,8 +44,8 @@ export function ChangePasswordForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Change Password</CardTitle>
-        <CardDescription>Choose a new password for signing in.</CardDescription>
+        <CardTitle>{t('password.title')}</CardTitle>
+        <CardDescription>{t('password.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -50,19 +53,17 @@ export function ChangePasswordForm() {
             <TextField
               key={field.name}
               id={`security-${field.name}`}
-              label={field.label}
+              label={t(field.label)}
               password
               autoComplete={field.autoComplete}
-              error={errors[field.name]?.message}
+              error={translateMessage(errors[field.name]?.message)}
               {...register(field.name)}
             />
           ))}
-          <p className="text-sm text-slate-500 dark:text-slate-400">
-            Password must be at least 8 characters
-          </p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('password.hint')}</p>
           <div>
             <Button type="submit" disabled={isSubmitting}>
-              Change Password
+              {t('password.submit')}
             </Button>
           </div>
         </form>

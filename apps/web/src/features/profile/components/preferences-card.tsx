@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import {
@@ -9,66 +10,76 @@ import {
 } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { changeLanguage, i18n } from '@/lib/i18n';
 import {
+  LANGUAGE_CODES,
   LANGUAGES,
   usePreferencesStore,
   type Language,
-  type Preferences,
 } from '../stores/preferences-store';
-
-const LANGUAGE_NAMES: Record<Language, string> = {
-  english: 'English',
-  swahili: 'Swahili',
-  french: 'French',
-};
 
 function isLanguage(value: string): value is Language {
   return (LANGUAGES as readonly string[]).includes(value);
 }
 
 export function PreferencesCard() {
+  const { t } = useTranslation('profile');
   const { darkMode, notifications, language, setPreference } = usePreferencesStore();
 
-  const update = <K extends keyof Preferences>(key: K, value: Preferences[K], text: string) => {
-    setPreference(key, value);
-    toast({ title: 'Preference Updated', description: text });
+  const confirmChange = (description: string) => {
+    toast({ title: t('preferences.updated'), description });
+  };
+
+  const handleDarkMode = (value: boolean) => {
+    setPreference('darkMode', value);
+    confirmChange(value ? t('preferences.darkModeOn') : t('preferences.darkModeOff'));
+  };
+
+  // Confirmed before it takes effect: switching success toasts off still says it was done.
+  const handleNotifications = (value: boolean) => {
+    confirmChange(value ? t('preferences.notificationsOn') : t('preferences.notificationsOff'));
+    setPreference('notifications', value);
+  };
+
+  // The whole UI switches once the language's texts are in; the toast speaks the new language.
+  const handleLanguage = async (value: Language) => {
+    setPreference('language', value);
+    const code = LANGUAGE_CODES[value];
+    await changeLanguage(code);
+    const inChosen = i18n.getFixedT(code, 'profile');
+    toast({
+      title: inChosen('preferences.updated'),
+      description: inChosen('preferences.languageSet', {
+        language: inChosen(`preferences.languages.${value}`),
+      }),
+    });
   };
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Preferences</CardTitle>
-        <CardDescription>Saved in this browser.</CardDescription>
+        <CardTitle>{t('preferences.title')}</CardTitle>
+        <CardDescription>{t('preferences.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="flex items-center justify-between gap-4">
-          <Label htmlFor="preference-dark-mode">Dark Mode</Label>
-          <Switch
-            id="preference-dark-mode"
-            checked={darkMode}
-            onCheckedChange={(value) =>
-              update('darkMode', value, `Dark mode ${value ? 'enabled' : 'disabled'}`)
-            }
-          />
+          <Label htmlFor="preference-dark-mode">{t('preferences.darkMode')}</Label>
+          <Switch id="preference-dark-mode" checked={darkMode} onCheckedChange={handleDarkMode} />
         </div>
         <div className="flex items-center justify-between gap-4">
-          <Label htmlFor="preference-notifications">Notifications</Label>
+          <Label htmlFor="preference-notifications">{t('preferences.notifications')}</Label>
           <Switch
             id="preference-notifications"
             checked={notifications}
-            onCheckedChange={(value) =>
-              update('notifications', value, `Notifications ${value ? 'enabled' : 'disabled'}`)
-            }
+            onCheckedChange={handleNotifications}
           />
         </div>
         <div className="flex items-center justify-between gap-4">
-          <Label htmlFor="preference-language">Language</Label>
+          <Label htmlFor="preference-language">{t('preferences.language')}</Label>
           <Select
             value={language}
             onValueChange={(value) => {
-              if (isLanguage(value)) {
-                update('language', value, `Language set to ${LANGUAGE_NAMES[value]}`);
-              }
+              if (isLanguage(value)) void handleLanguage(value);
             }}
           >
             <SelectTrigger id="preference-language" className="w-40">
@@ -77,7 +88,7 @@ export function PreferencesCard() {
             <SelectContent>
               {LANGUAGES.map((item) => (
                 <SelectItem key={item} value={item}>
-                  {LANGUAGE_NAMES[item]}
+                  {t(`preferences.languages.${item}`)}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@duka/shared/auth/auth.schemas';
-import { formatRole } from '@duka/shared/auth/roles';
 import { profileSchema, type ProfileInput } from '@duka/shared/users/users.schemas';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format-date';
+import { translateMessage } from '@/lib/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 
 interface ProfileDetailsFormProps {
@@ -20,6 +21,7 @@ interface ProfileDetailsFormProps {
 }
 
 export function ProfileDetailsForm({ user, onUpdated }: ProfileDetailsFormProps) {
+  const { t } = useTranslation(['profile', 'common']);
   const updateProfile = useUpdateProfile();
   const { register, handleSubmit, setError, formState } = useForm<
     z.input<typeof profileSchema>,
@@ -35,13 +37,13 @@ export function ProfileDetailsForm({ user, onUpdated }: ProfileDetailsFormProps)
     try {
       const saved = await updateProfile.mutateAsync(values);
       onUpdated(saved);
-      toast({ title: 'Profile updated successfully' });
+      toast({ title: t('details.saved') });
     } catch (error) {
       applyServerFieldErrors(error, setError, ['name', 'email']);
       toast({
         variant: 'destructive',
-        title: 'Update Failed',
-        description: errorMessage(error, 'Failed to update profile'),
+        title: t('details.failedTitle'),
+        description: translateMessage(errorMessage(error, t('details.failed'))),
       });
     }
   });
@@ -49,45 +51,45 @@ export function ProfileDetailsForm({ user, onUpdated }: ProfileDetailsFormProps)
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Personal Information</CardTitle>
-        <CardDescription>Update your name and email address.</CardDescription>
+        <CardTitle>{t('details.title')}</CardTitle>
+        <CardDescription>{t('details.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
           <TextField
             id="profile-name"
-            label="Full Name"
+            label={t('details.fullName')}
             autoComplete="name"
-            error={errors.name?.message}
+            error={translateMessage(errors.name?.message)}
             {...register('name')}
           />
           <TextField
             id="profile-email"
-            label="Email"
+            label={t('details.email')}
             type="email"
             autoComplete="email"
-            error={errors.email?.message}
+            error={translateMessage(errors.email?.message)}
             {...register('email')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               id="profile-role"
-              label="Role"
-              value={formatRole(user.role)}
+              label={t('details.role')}
+              value={t(`common:roles.${user.role}`)}
               readOnly
               disabled
             />
             <TextField
               id="profile-member-since"
-              label="Member Since"
-              value={formatDate(user.created_at, 'MMMM d, yyyy', 'N/A')}
+              label={t('details.memberSince')}
+              value={formatDate(user.created_at)}
               readOnly
               disabled
             />
           </div>
           <div>
             <Button type="submit" disabled={isSubmitting}>
-              Save Changes
+              {t('details.save')}
             </Button>
           </div>
         </form>

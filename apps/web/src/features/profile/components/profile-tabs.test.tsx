@@ -2,10 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, useToast } from '@/components/ui/use-toast';
+import { clearToasts, configureToasts, toast, useToast } from '@/components/ui/use-toast';
 import { delay } from '@/lib/delay';
+import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { buildUser } from '@/test/fixtures';
+import { syncToastsWithPreferences, usePreferencesStore } from '../stores/preferences-store';
 import { ProfileTabs } from './profile-tabs';
 
 vi.mock('@/lib/delay', () => ({ delay: vi.fn(async () => undefined) }));
@@ -35,8 +37,11 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
+afterEach(async () => {
   act(() => clearToasts());
+  configureToasts({ showSuccessToasts: () => true });
+  usePreferencesStore.setState({ darkMode: false, notifications: true, language: 'english' });
+  await act(() => changeLanguage('en'));
 });
 
 function renderTabs(user = buildUser('super_admin', { name: 'Amina Otieno' })) {
@@ -174,6 +179,52 @@ describe('Preferences tab (spec §2 Preferences)', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Notifications' }));
     expect(toasts.current.toasts).toEqual([
       expect.objectContaining({ title: 'Preference Updated' }),
+    ]);
+  });
+
+  it('confirms switching Notifications off, then silences success toasts but not errors', async () => {
+    syncToastsWithPreferences();
+    const { toasts } = renderTabs();
+    await userEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Notifications' }));
+    expect(toasts.current.toasts).toEqual([
+      expect.objectContaining({ description: 'Notifications disabled' }),
+    ]);
+
+    act(() => clearToasts());
+    act(() => {
+      toast({ title: 'Success', description: 'User created successfully' });
+    });
+    expect(toasts.current.toasts).toEqual([]);
+    act(() => {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to create user' });
+    });
+    expect(toasts.current.toasts).toEqual([expect.objectContaining({ title: 'Error' })]);
+  });
+
+  it('switches the whole profile to Swahili at once, and says so in Swahili', async () => {
+    // jsdom lacks what Radix Select calls on open.
+    Object.assign(Element.prototype, {
+      scrollIntoView: () => undefined,
+      hasPointerCapture: () => false,
+      setPointerCapture: () => undefined,
+      releasePointerCapture: () => undefined,
+    });
+    const { toasts } = renderTabs();
+    await userEvent.click(screen.getByRole('tab', { name: 'Preferences' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Language' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Swahili' }));
+
+    expect(await screen.findByRole('tab', { name: 'Mapendeleo' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Usalama' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Lugha' })).toHaveTextContent('Kiswahili');
+    expect(document.documentElement.lang).toBe('sw');
+    expect(usePreferencesStore.getState().language).toBe('swahili');
+    expect(toasts.current.toasts).toEqual([
+      expect.objectContaining({
+        title: 'Mapendeleo Yamesasishwa',
+        description: 'Lugha sasa ni Kiswahili',
+      }),
     ]);
   });
 });

@@ -1,14 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { act } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, i18n } from '@/lib/i18n';
 import {
   PREFERENCES_STORAGE_KEY,
+  syncLanguageWithPreferences,
   syncThemeWithPreferences,
   usePreferencesStore,
 } from './preferences-store';
 
 let unsubscribe: () => void = () => undefined;
 
-afterEach(() => {
+afterEach(async () => {
   unsubscribe();
+  await act(() => changeLanguage('en'));
   usePreferencesStore.setState({ darkMode: false, notifications: true, language: 'english' });
   document.documentElement.classList.remove('dark');
 });
@@ -41,5 +45,20 @@ describe('preferences', () => {
     unsubscribe = syncThemeWithPreferences();
     expect(document.documentElement).toHaveClass('dark');
     expect(usePreferencesStore.getState().language).toBe('swahili');
+  });
+});
+
+describe('language', () => {
+  it('follows the preference: the whole UI and <html lang> switch', async () => {
+    unsubscribe = syncLanguageWithPreferences();
+    expect(i18n.t('navigation:logout')).toBe('Logout');
+
+    usePreferencesStore.getState().setPreference('language', 'french');
+    await vi.waitFor(() => expect(i18n.t('navigation:logout')).toBe('Déconnexion'));
+    expect(document.documentElement.lang).toBe('fr');
+
+    usePreferencesStore.getState().setPreference('language', 'english');
+    await vi.waitFor(() => expect(document.documentElement.lang).toBe('en'));
+    expect(i18n.t('navigation:logout')).toBe('Logout');
   });
 });

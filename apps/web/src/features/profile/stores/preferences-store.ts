@@ -1,13 +1,23 @@
 /**
- * Profile preferences (spec §2 Preferences). PRODUCT.md §4: kept in the browser, and dark
- * mode really switches the theme through the `dark` class on <html>.
+ * Profile preferences (spec §2 Preferences). PRODUCT.md §4: kept in the browser; dark mode
+ * really switches the theme through the `dark` class on <html>, Language switches the whole UI
+ * (lib/i18n.ts), Notifications off silences success toasts (errors still show).
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { configureToasts } from '@/components/ui/use-toast';
+import { changeLanguage, initI18n, type LanguageCode } from '@/lib/i18n';
 
 export const PREFERENCES_STORAGE_KEY = 'duka-preferences';
 export const LANGUAGES = ['english', 'swahili', 'french'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** The spec's language values and the codes of the catalogues and of <html lang>. */
+export const LANGUAGE_CODES: Record<Language, LanguageCode> = {
+  english: 'en',
+  swahili: 'sw',
+  french: 'fr',
+};
 
 export interface Preferences {
   darkMode: boolean;
@@ -50,4 +60,20 @@ export function syncThemeWithPreferences(): () => void {
   return usePreferencesStore.subscribe((state, previous) => {
     if (state.darkMode !== previous.darkMode) applyTheme(state.darkMode);
   });
+}
+
+/**
+ * Starts i18n in the saved language (before the first render, so the UI never shows another
+ * language first) and switches it whenever the preference changes; returns the unsubscribe.
+ */
+export function syncLanguageWithPreferences(): () => void {
+  void initI18n(LANGUAGE_CODES[usePreferencesStore.getState().language]);
+  return usePreferencesStore.subscribe((state, previous) => {
+    if (state.language !== previous.language) void changeLanguage(LANGUAGE_CODES[state.language]);
+  });
+}
+
+/** The toast layer asks this preference before showing a success toast. */
+export function syncToastsWithPreferences(): void {
+  configureToasts({ showSuccessToasts: () => usePreferencesStore.getState().notifications });
 }

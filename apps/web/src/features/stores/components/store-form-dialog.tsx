@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { storeInputSchema, type Store, type StoreInput } from '@duka/shared/stores/stores.schemas';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,6 +19,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { translateMessage } from '@/lib/i18n';
 import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
 
@@ -31,6 +33,7 @@ interface StoreFormDialogProps {
 }
 
 export function StoreFormDialog({ open, onOpenChange, store }: StoreFormDialogProps) {
+  const { t } = useTranslation(['stores', 'common']);
   const createStore = useCreateStore();
   const updateStore = useUpdateStore();
   const form = useForm<FormInput, unknown, StoreInput>({
@@ -50,20 +53,19 @@ export function StoreFormDialog({ open, onOpenChange, store }: StoreFormDialogPr
           id: store.id,
           input: { name: values.name, is_active: values.is_active },
         });
-        toast({ title: 'Success', description: 'Store updated successfully' });
+        toast({ title: t('common:toast.success'), description: t('form.updated') });
       } else {
         await createStore.mutateAsync({ name: values.name });
-        toast({ title: 'Success', description: 'Store created successfully' });
+        toast({ title: t('common:toast.success'), description: t('form.created') });
       }
       onOpenChange(false);
     } catch (error) {
       applyServerFieldErrors(error, setError, ['name']);
       toast({
         variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(
-          error,
-          store ? 'Failed to update store' : 'Failed to create store',
+        title: t('common:toast.error'),
+        description: translateMessage(
+          errorMessage(error, store ? t('form.updateFailed') : t('form.createFailed')),
         ),
       });
     }
@@ -73,16 +75,16 @@ export function StoreFormDialog({ open, onOpenChange, store }: StoreFormDialogPr
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{store ? 'Edit Store' : 'Add New Store'}</DialogTitle>
+          <DialogTitle>{store ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
           <DialogDescription>
-            {store ? 'Rename the store or change its status.' : 'Give the new store a name.'}
+            {store ? t('form.editDescription') : t('form.addDescription')}
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
           <TextField
             id="store-name"
-            label="Store Name"
-            error={formState.errors.name?.message}
+            label={t('form.name')}
+            error={translateMessage(formState.errors.name?.message)}
             {...register('name')}
           />
           {store && (
@@ -98,15 +100,15 @@ export function StoreFormDialog({ open, onOpenChange, store }: StoreFormDialogPr
                   />
                 )}
               />
-              <Label htmlFor="store-active">Active</Label>
+              <Label htmlFor="store-active">{t('common:status.active')}</Label>
             </div>
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" disabled={formState.isSubmitting}>
-              {store ? 'Update Store' : 'Create Store'}
+              {store ? t('form.update') : t('form.create')}
             </Button>
           </DialogFooter>
         </form>

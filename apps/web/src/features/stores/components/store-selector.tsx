@@ -1,14 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useStoreContext } from './store-provider';
 
 /** The super_admin's store switch in the navigation bar (spec §2, label "Store:"). */
 export function StoreSelector() {
+  const { t } = useTranslation('navigation');
   const { stores, currentStore, setCurrentStore } = useStoreContext();
   return (
     // min-w-0 lets the select give way on a phone, so the cart and logout stay on screen.
     <div className="flex min-w-0 items-center gap-2">
       <label htmlFor="current-store" className="text-sm font-medium whitespace-nowrap">
-        Store:
+        {t('store')}
       </label>
       <NativeSelect
         id="current-store"

@@ -1,14 +1,17 @@
 import type { Store } from '@duka/shared/stores/stores.schemas';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
 import { useStores } from '../api/get-stores';
 import { StoreFormDialog } from './store-form-dialog';
 import { StoresTable } from './stores-table';
 
 export function StoresManager() {
+  const { t } = useTranslation('stores');
   const { data: stores = [], isLoading, error } = useStores();
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Store | null>(null);
@@ -21,18 +24,18 @@ export function StoresManager() {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-4 space-y-0">
-        <CardTitle className="text-lg">Store list</CardTitle>
+        <CardTitle className="text-lg">{t('list.title')}</CardTitle>
         <Button onClick={() => openForm(null)}>
           <PlusIcon />
-          Add Store
+          {t('list.add')}
         </Button>
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <p className="py-6 text-center text-slate-500">Loading stores...</p>
+          <p className="py-6 text-center text-slate-500">{t('list.loading')}</p>
         ) : error ? (
           <p role="alert" className="py-6 text-center text-red-600 dark:text-red-400">
-            {errorMessage(error, 'Failed to load stores')}
+            {translateMessage(errorMessage(error, t('list.loadFailed')))}
           </p>
         ) : (
           <StoresTable stores={stores} onEdit={openForm} />

@@ -1,4 +1,5 @@
 import type { Store } from '@duka/shared/stores/stores.schemas';
+import { useTranslation } from 'react-i18next';
 import { ActiveBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,17 +19,18 @@ export function StoresTable({
   stores: Store[];
   onEdit: (store: Store) => void;
 }) {
+  const { t } = useTranslation(['stores', 'common']);
   if (stores.length === 0) {
-    return <p className="py-6 text-center text-slate-500 dark:text-slate-400">No stores yet.</p>;
+    return <p className="py-6 text-center text-slate-500 dark:text-slate-400">{t('list.empty')}</p>;
   }
   return (
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Created</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
+          <TableHead>{t('common:fields.name')}</TableHead>
+          <TableHead>{t('common:fields.status')}</TableHead>
+          <TableHead>{t('common:fields.created')}</TableHead>
+          <TableHead className="text-right">{t('common:fields.actions')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -38,10 +40,10 @@ export function StoresTable({
             <TableCell>
               <ActiveBadge active={store.is_active} />
             </TableCell>
-            <TableCell>{formatDate(store.created_at, 'MMM d, yyyy')}</TableCell>
+            <TableCell>{formatDate(store.created_at, 'medium')}</TableCell>
             <TableCell className="text-right">
               <Button variant="outline" size="sm" onClick={() => onEdit(store)}>
-                Edit
+                {t('common:actions.edit')}
               </Button>
             </TableCell>
           </TableRow>

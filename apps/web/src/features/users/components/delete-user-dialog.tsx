@@ -1,4 +1,5 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
+import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -11,6 +12,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
 import { useDeleteUser } from '../api/delete-user';
 
 interface DeleteUserDialogProps {
@@ -19,18 +21,19 @@ interface DeleteUserDialogProps {
 }
 
 export function DeleteUserDialog({ user, onOpenChange }: DeleteUserDialogProps) {
+  const { t } = useTranslation(['users', 'common']);
   const deleteUser = useDeleteUser();
 
   const handleDelete = async () => {
     if (!user) return;
     try {
       await deleteUser.mutateAsync(user.id);
-      toast({ title: 'Success', description: 'User deleted successfully' });
+      toast({ title: t('common:toast.success'), description: t('delete.deleted') });
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(error, 'Failed to delete user'),
+        title: t('common:toast.error'),
+        description: translateMessage(errorMessage(error, t('delete.failed'))),
       });
     }
   };
@@ -39,16 +42,16 @@ export function DeleteUserDialog({ user, onOpenChange }: DeleteUserDialogProps) 
     <AlertDialog open={user !== null} onOpenChange={onOpenChange}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete user</AlertDialogTitle>
+          <AlertDialogTitle>{t('delete.title')}</AlertDialogTitle>
           <AlertDialogDescription>
-            Are you sure you want to delete this user?
+            {t('delete.confirm')}
             {user && <span className="mt-1 block font-medium">{user.name}</span>}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={() => void handleDelete()}>
-            Delete
+            {t('common:actions.delete')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

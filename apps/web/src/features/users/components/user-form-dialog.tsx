@@ -4,6 +4,7 @@ import { assignableRoles } from '@duka/shared/auth/permissions';
 import type { Role } from '@duka/shared/auth/roles';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,6 +17,7 @@ import {
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { translateMessage } from '@/lib/i18n';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import {
@@ -38,6 +40,7 @@ interface UserFormDialogProps {
 const FIELDS = ['name', 'email', 'password', 'role', 'is_active'] as const;
 
 export function UserFormDialog({ open, onOpenChange, user, currentUser }: UserFormDialogProps) {
+  const { t } = useTranslation(['users', 'common']);
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const isSelf = user?.id === currentUser.id;
@@ -70,18 +73,20 @@ export function UserFormDialog({ open, onOpenChange, user, currentUser }: UserFo
         if (Object.keys(changes).length > 0) {
           await updateUser.mutateAsync({ id: user.id, input: changes });
         }
-        toast({ title: 'Success', description: 'User updated successfully' });
+        toast({ title: t('common:toast.success'), description: t('form.updated') });
       } else {
         await createUser.mutateAsync(values);
-        toast({ title: 'Success', description: 'User created successfully' });
+        toast({ title: t('common:toast.success'), description: t('form.created') });
       }
       onOpenChange(false);
     } catch (error) {
       applyServerFieldErrors(error, setError, FIELDS);
       toast({
         variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(error, user ? 'Failed to update user' : 'Failed to create user'),
+        title: t('common:toast.error'),
+        description: translateMessage(
+          errorMessage(error, user ? t('form.updateFailed') : t('form.createFailed')),
+        ),
       });
     }
   });
@@ -90,26 +95,24 @@ export function UserFormDialog({ open, onOpenChange, user, currentUser }: UserFo
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{user ? 'Edit User' : 'Add New User'}</DialogTitle>
+          <DialogTitle>{user ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
           <DialogDescription>
-            {user
-              ? 'Change the account details. Leave the password blank to keep it.'
-              : 'Create an account for a member of this store.'}
+            {user ? t('form.editDescription') : t('form.addDescription')}
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={(event) => void onSubmit(event)} noValidate>
           <UserFormFields
             form={form}
             roles={roles}
-            passwordLabel={user ? 'New Password (leave blank to keep)' : 'Password'}
+            passwordLabel={user ? t('form.newPassword') : t('common:fields.password')}
             lockRoleAndStatus={isSelf}
           />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" disabled={formState.isSubmitting}>
-              {user ? 'Update User' : 'Create User'}
+              {user ? t('form.update') : t('form.create')}
             </Button>
           </DialogFooter>
         </form>

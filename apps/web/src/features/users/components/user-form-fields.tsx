@@ -1,10 +1,12 @@
-import { formatRole, type Role } from '@duka/shared/auth/roles';
+import type { Role } from '@duka/shared/auth/roles';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
+import { translateMessage } from '@/lib/i18n';
 import type { UserFormOutput, UserFormValues } from '../lib/user-form';
 
 interface UserFormFieldsProps {
@@ -21,6 +23,7 @@ export function UserFormFields({
   passwordLabel,
   lockRoleAndStatus,
 }: UserFormFieldsProps) {
+  const { t } = useTranslation();
   const { register, control, formState } = form;
   const { errors } = formState;
 
@@ -28,17 +31,17 @@ export function UserFormFields({
     <>
       <TextField
         id="user-name"
-        label="Name"
+        label={t('fields.name')}
         autoComplete="off"
-        error={errors.name?.message}
+        error={translateMessage(errors.name?.message)}
         {...register('name')}
       />
       <TextField
         id="user-email"
-        label="Email"
+        label={t('fields.email')}
         type="email"
         autoComplete="off"
-        error={errors.email?.message}
+        error={translateMessage(errors.email?.message)}
         {...register('email')}
       />
       <TextField
@@ -46,11 +49,11 @@ export function UserFormFields({
         label={passwordLabel}
         password
         autoComplete="new-password"
-        error={errors.password?.message}
+        error={translateMessage(errors.password?.message)}
         {...register('password')}
       />
       <div className="grid gap-2">
-        <Label htmlFor="user-role">Role</Label>
+        <Label htmlFor="user-role">{t('fields.role')}</Label>
         <NativeSelect
           id="user-role"
           aria-invalid={Boolean(errors.role)}
@@ -60,11 +63,11 @@ export function UserFormFields({
         >
           {roles.map((role) => (
             <option key={role} value={role}>
-              {formatRole(role)}
+              {t(`roles.${role}`)}
             </option>
           ))}
         </NativeSelect>
-        <FieldError id="user-role-error">{errors.role?.message}</FieldError>
+        <FieldError id="user-role-error">{translateMessage(errors.role?.message)}</FieldError>
       </div>
       <div className="flex items-center gap-3">
         <Controller
@@ -79,7 +82,7 @@ export function UserFormFields({
             />
           )}
         />
-        <Label htmlFor="user-is_active">Active</Label>
+        <Label htmlFor="user-is_active">{t('status.active')}</Label>
       </div>
     </>
   );

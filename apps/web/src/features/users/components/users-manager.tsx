@@ -1,9 +1,11 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
 import { useUsers } from '../api/get-users';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { UserFormDialog } from './user-form-dialog';
@@ -16,6 +18,7 @@ interface UsersManagerProps {
 }
 
 export function UsersManager({ currentUser, enabled }: UsersManagerProps) {
+  const { t } = useTranslation('users');
   const { data: users = [], isLoading, error } = useUsers({ enabled });
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
@@ -29,18 +32,18 @@ export function UsersManager({ currentUser, enabled }: UsersManagerProps) {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-4 space-y-0">
-        <CardTitle className="text-lg">Accounts</CardTitle>
+        <CardTitle className="text-lg">{t('list.title')}</CardTitle>
         <Button onClick={() => openForm(null)}>
           <PlusIcon />
-          Add User
+          {t('list.add')}
         </Button>
       </CardHeader>
       <CardContent>
         {!enabled || isLoading ? (
-          <p className="py-6 text-center text-slate-500">Loading users...</p>
+          <p className="py-6 text-center text-slate-500">{t('list.loading')}</p>
         ) : error ? (
           <p role="alert" className="py-6 text-center text-red-600 dark:text-red-400">
-            {errorMessage(error, 'Failed to load users')}
+            {translateMessage(errorMessage(error, t('list.loadFailed')))}
           </p>
         ) : (
           <UsersTable

@@ -1,5 +1,5 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
-import { formatRole } from '@duka/shared/auth/roles';
+import { useTranslation } from 'react-i18next';
 import { ActiveBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,22 +19,19 @@ interface UsersTableProps {
 }
 
 export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTableProps) {
+  const { t } = useTranslation(['users', 'common']);
   if (users.length === 0) {
-    return (
-      <p className="py-6 text-center text-slate-500 dark:text-slate-400">
-        No users found for this store.
-      </p>
-    );
+    return <p className="py-6 text-center text-slate-500 dark:text-slate-400">{t('list.empty')}</p>;
   }
   return (
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
+          <TableHead>{t('common:fields.name')}</TableHead>
+          <TableHead>{t('common:fields.email')}</TableHead>
+          <TableHead>{t('common:fields.role')}</TableHead>
+          <TableHead>{t('common:fields.status')}</TableHead>
+          <TableHead className="text-right">{t('common:fields.actions')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -44,25 +41,25 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
             <TableRow key={user.id}>
               <TableCell className="font-medium">
                 {user.name}
-                {isSelf && <span className="ml-2 text-xs text-slate-500">(you)</span>}
+                {isSelf && <span className="ml-2 text-xs text-slate-500">{t('list.you')}</span>}
               </TableCell>
               <TableCell>{user.email}</TableCell>
-              <TableCell>{formatRole(user.role)}</TableCell>
+              <TableCell>{t(`common:roles.${user.role}`)}</TableCell>
               <TableCell>
                 <ActiveBadge active={user.is_active} />
               </TableCell>
               <TableCell className="space-x-2 text-right whitespace-nowrap">
                 <Button variant="outline" size="sm" onClick={() => onEdit(user)}>
-                  Edit
+                  {t('common:actions.edit')}
                 </Button>
                 <Button
                   variant="destructive"
                   size="sm"
                   disabled={isSelf}
-                  title={isSelf ? 'You cannot delete your own account' : undefined}
+                  title={isSelf ? t('list.cannotDeleteSelf') : undefined}
                   onClick={() => onDelete(user)}
                 >
-                  Delete
+                  {t('common:actions.delete')}
                 </Button>
               </TableCell>
             </TableRow>

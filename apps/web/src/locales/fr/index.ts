@@ -1,0 +1,28 @@
+/**
+ * French (standard French). One chunk, fetched the first time the language is chosen
+ * (lib/i18n.ts); `satisfies Catalogues` makes a missing key a type error.
+ */
+import type { Catalogues } from '../en';
+import auth from './auth.json';
+import cart from './cart.json';
+import common from './common.json';
+import messages from './messages.json';
+import navigation from './navigation.json';
+import pages from './pages.json';
+import profile from './profile.json';
+import stores from './stores.json';
+import users from './users.json';
+
+const catalogues = {
+  common,
+  navigation,
+  auth,
+  pages,
+  profile,
+  users,
+  stores,
+  cart,
+  messages,
+} satisfies Catalogues;
+
+export default catalogues;
