@@ -7,7 +7,8 @@ import { startSessionCheck } from '@/app/session';
 import { syncThemeWithPreferences } from '@/features/profile/stores/preferences-store';
 import './index.css';
 
-// Before the first paint, so a dark-mode user never sees a light flash.
+// public/theme-init.js already set the saved theme before the first paint; from here on the
+// `dark` class follows the preference as it changes.
 syncThemeWithPreferences();
 
 const router = createAppRouter();
