@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupApiClient } from '@/app/api-setup';
 import { App } from '@/app/app';
+import { reloadOnNewRelease } from '@/app/reload-on-new-release';
 import { createAppRouter } from '@/app/router';
 import { startSessionCheck } from '@/app/session';
 import { syncThemeWithPreferences } from '@/features/profile/stores/preferences-store';
@@ -11,6 +12,7 @@ import './index.css';
 // `dark` class follows the preference as it changes.
 syncThemeWithPreferences();
 
+reloadOnNewRelease();
 const router = createAppRouter();
 setupApiClient(router);
 startSessionCheck();

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
-import { PageLoader } from '@/components/ui/page-loader';
+import { Outlet, useLocation } from 'react-router';
 import { clearToasts } from '@/components/ui/use-toast';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { StoreProvider } from '@/features/stores/components/store-provider';
 import { RoleContext } from '@/lib/use-can';
 import { usePageTitle } from '../use-page-title';
+import { PendingNavigation } from './pending-navigation';
 
 // Radix Toast is not needed to paint the first page: it arrives just after. Toasts raised
 // meanwhile wait in the toast store and show once it is there.
@@ -17,8 +17,6 @@ export function RootLayout() {
   const isAuthPage = pathname === '/auth';
   const user = useAuthStore((state) => state.user);
   const queryClient = useQueryClient();
-  // A lazy page's code is on its way: the current page stays, with a note that more is coming.
-  const isLoadingPage = useNavigation().state === 'loading';
   usePageTitle();
 
   useEffect(() => {
@@ -33,9 +31,7 @@ export function RootLayout() {
     <RoleContext.Provider value={user?.role ?? null}>
       <StoreProvider enabled={user !== null && !isAuthPage}>
         <Outlet />
-        {isLoadingPage && (
-          <PageLoader className="fixed inset-x-0 top-0 z-50 bg-white/90 py-2 text-sm shadow-sm dark:bg-slate-900/90" />
-        )}
+        <PendingNavigation />
         {!isAuthPage && (
           <Suspense fallback={null}>
             <Toaster />
