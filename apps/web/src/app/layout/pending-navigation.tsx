@@ -22,6 +22,6 @@ export function PendingNavigation() {
 
   if (pendingKey === null || slowKey !== pendingKey) return null;
   return (
-    <PageLoader className="fixed top-2 left-1/2 z-50 -translate-x-1/2 rounded-full bg-white px-4 py-1.5 text-sm shadow-md dark:bg-slate-800" />
+    <PageLoader className="fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-full bg-white px-4 py-1.5 text-sm shadow-md dark:bg-slate-800" />
   );
 }
