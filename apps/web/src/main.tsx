@@ -3,14 +3,17 @@ import { createRoot } from 'react-dom/client';
 import { setupApiClient } from '@/app/api-setup';
 import '@/app/preferences-setup';
 import { App } from '@/app/app';
+import { reloadOnNewRelease } from '@/app/reload-on-new-release';
 import { createAppRouter } from '@/app/router';
 import { startSessionCheck } from '@/app/session';
 import { syncThemeWithPreferences } from '@/features/profile/stores/preferences-store';
 import './index.css';
 
-// Before the first paint, so a dark-mode user never sees a light flash.
+// public/theme-init.js already set the saved theme before the first paint; from here on the
+// `dark` class follows the preference as it changes.
 syncThemeWithPreferences();
 
+reloadOnNewRelease();
 const router = createAppRouter();
 setupApiClient(router);
 startSessionCheck();

@@ -1,53 +1,122 @@
 import type { PagePath } from '@duka/shared/auth/permissions';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { ProtectedPage } from './layout/protected-page';
+import { PageLoader } from '@/components/ui/page-loader';
 import { RootLayout } from './layout/root-layout';
-import { AuthPage } from './pages/auth-page';
-import { ComingSoonPage } from './pages/coming-soon-page';
-import { HomeRedirect } from './pages/home-redirect';
-import { NotFoundPage } from './pages/not-found-page';
-import { ProfilePage } from './pages/profile-page';
-import { StoresPage } from './pages/stores-page';
-import { UnauthorizedPage } from './pages/unauthorized-page';
-import { UsersPage } from './pages/users-page';
+import { PAGE_TITLES, type PageHandle, type PageTitleKey } from './page-titles';
 
-function protectedRoute(page: PagePath, element: ReactNode, announceSignIn = false): RouteObject {
+/*
+ * Every page is a lazy route: its code is fetched the first time someone opens it, so the
+ * script index.html loads stays small (the build fails above 150 KB gzip, see
+ * apps/web/scripts/bundle-report.ts). Never import a page (./pages/*) statically here; a test
+ * checks. A new page: a `lazy` import of its module, and its title in page-titles.ts, named in
+ * the route's `handle`.
+ */
+
+function handle(title: PageTitleKey): PageHandle {
+  return { title };
+}
+
+/** Spec §2: a protected page sits inside the guard and the navigation bar (ProtectedPage). */
+function protectedRoute(
+  page: PagePath,
+  title: PageTitleKey,
+  loadContent: () => Promise<ReactNode>,
+  announceSignIn = false,
+): RouteObject {
   return {
     path: page,
-    element: (
-      <ProtectedPage page={page} announceSignIn={announceSignIn}>
-        {element}
-      </ProtectedPage>
-    ),
+    handle: handle(title),
+    lazy: async () => {
+      const [{ ProtectedPage }, content] = await Promise.all([
+        import('./layout/protected-page'),
+        loadContent(),
+      ]);
+      return {
+        element: (
+          <ProtectedPage page={page} announceSignIn={announceSignIn}>
+            {content}
+          </ProtectedPage>
+        ),
+      };
+    },
+  };
+}
+
+function comingSoon(title: PageTitleKey, subtitle?: string) {
+  return async () => {
+    const { ComingSoonPage } = await import('./pages/coming-soon-page');
+    return <ComingSoonPage title={PAGE_TITLES[title]} subtitle={subtitle} />;
   };
 }
 
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Shown until the first page's code has arrived; later navigations keep the current page
+    // on screen under RootLayout's pending indicator instead.
+    HydrateFallback: () => <PageLoader className="min-h-screen" />,
     children: [
-      { path: '/', element: <HomeRedirect /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/unauthorized', element: <UnauthorizedPage /> },
-      protectedRoute('/pos', <ComingSoonPage title="Point of Sale" />),
-      protectedRoute('/inventory', <ComingSoonPage title="Inventory" />),
+      {
+        path: '/',
+        lazy: async () => {
+          const { HomeRedirect } = await import('./pages/home-redirect');
+          return { element: <HomeRedirect /> };
+        },
+      },
+      {
+        path: '/auth',
+        handle: handle('login'),
+        lazy: async () => {
+          const { AuthPage } = await import('./pages/auth-page');
+          return { element: <AuthPage /> };
+        },
+      },
+      {
+        path: '/unauthorized',
+        handle: handle('unauthorized'),
+        lazy: async () => {
+          const { UnauthorizedPage } = await import('./pages/unauthorized-page');
+          return { element: <UnauthorizedPage /> };
+        },
+      },
+      protectedRoute('/pos', 'pos', comingSoon('pos')),
+      protectedRoute('/inventory', 'inventory', comingSoon('inventory')),
       protectedRoute(
         '/expenses',
-        <ComingSoonPage
-          title="Expense Tracker"
-          subtitle="Manage and track your business expenses"
-        />,
+        'expenses',
+        comingSoon('expenses', 'Manage and track your business expenses'),
         true,
       ),
-      protectedRoute('/sales', <ComingSoonPage title="Sales & Orders" />),
-      protectedRoute('/customers', <ComingSoonPage title="Customers" />),
-      protectedRoute('/reports', <ComingSoonPage title="Reports" />),
-      protectedRoute('/shop', <ComingSoonPage title="Shop" />),
-      protectedRoute('/profile', <ProfilePage />, true),
-      protectedRoute('/users', <UsersPage />),
-      protectedRoute('/stores', <StoresPage />),
-      { path: '*', element: <NotFoundPage /> },
+      protectedRoute('/sales', 'sales', comingSoon('sales')),
+      protectedRoute('/customers', 'customers', comingSoon('customers')),
+      protectedRoute('/reports', 'reports', comingSoon('reports')),
+      protectedRoute('/shop', 'shop', comingSoon('shop')),
+      protectedRoute(
+        '/profile',
+        'profile',
+        async () => {
+          const { ProfilePage } = await import('./pages/profile-page');
+          return <ProfilePage />;
+        },
+        true,
+      ),
+      protectedRoute('/users', 'users', async () => {
+        const { UsersPage } = await import('./pages/users-page');
+        return <UsersPage />;
+      }),
+      protectedRoute('/stores', 'stores', async () => {
+        const { StoresPage } = await import('./pages/stores-page');
+        return <StoresPage />;
+      }),
+      {
+        path: '*',
+        handle: handle('notFound'),
+        lazy: async () => {
+          const { NotFoundPage } = await import('./pages/not-found-page');
+          return { element: <NotFoundPage /> };
+        },
+      },
     ],
   },
 ];

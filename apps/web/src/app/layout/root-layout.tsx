@@ -1,17 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from '@/components/ui/toaster';
 import { clearToasts } from '@/components/ui/use-toast';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { StoreProvider } from '@/features/stores/components/store-provider';
 import { RoleContext } from '@/lib/use-can';
+import { usePageTitle } from '../use-page-title';
+import { PendingNavigation } from './pending-navigation';
+
+// Radix Toast is not needed to paint the first page: it arrives just after. Toasts raised
+// meanwhile wait in the toast store and show once it is there.
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 
 export function RootLayout() {
   const { pathname } = useLocation();
   const isAuthPage = pathname === '/auth';
   const user = useAuthStore((state) => state.user);
   const queryClient = useQueryClient();
+  usePageTitle();
 
   useEffect(() => {
     // Spec §2: no notification area on /auth. Toasts raised on the way there (logout, expired
@@ -25,7 +31,12 @@ export function RootLayout() {
     <RoleContext.Provider value={user?.role ?? null}>
       <StoreProvider enabled={user !== null && !isAuthPage}>
         <Outlet />
-        {!isAuthPage && <Toaster />}
+        <PendingNavigation />
+        {!isAuthPage && (
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        )}
       </StoreProvider>
     </RoleContext.Provider>
   );

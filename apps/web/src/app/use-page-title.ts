@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useMatches } from 'react-router';
+import { documentTitle, type PageHandle, type PageTitleKey } from './page-titles';
+
+function titleKeyOf(handle: unknown): PageTitleKey | undefined {
+  return typeof handle === 'object' && handle !== null && 'title' in handle
+    ? (handle as PageHandle).title
+    : undefined;
+}
+
+/** Sets document.title from the deepest matched route that declares `handle: { title }`. */
+export function usePageTitle(): void {
+  const matches = useMatches();
+  const key = matches.map((match) => titleKeyOf(match.handle)).findLast(Boolean);
+  useEffect(() => {
+    document.title = documentTitle(key);
+  }, [key]);
+}
