@@ -1,26 +1,28 @@
 /**
- * Every page's title — its heading in the spec — in one place, so the browser tab, the history
- * list and a screen reader's "page changed" announcement name the page ("Users · Duka").
+ * Every page's title — its heading in the spec — named in one place, so the browser tab, the
+ * history list and a screen reader's "page changed" announcement name the page ("Users · Duka").
  * Routes point at an entry through `handle: { title }` (routes.tsx); `usePageTitle` reads it.
- * Translating the titles means translating this table (or looking its keys up in a catalogue).
+ * The words live in the `pages` catalogue under `titles.<key>`, in every language.
  */
-export const PAGE_TITLES = {
-  pos: 'Point of Sale',
-  inventory: 'Inventory',
-  expenses: 'Expense Tracker',
-  sales: 'Sales & Orders',
-  customers: 'Customers',
-  reports: 'Reports',
-  shop: 'Shop',
-  profile: 'Profile',
-  users: 'Users',
-  stores: 'Stores',
-  login: 'Login',
-  unauthorized: 'Unauthorized',
-  notFound: 'Page not found',
-} as const;
+import { i18n } from '@/lib/i18n';
 
-export type PageTitleKey = keyof typeof PAGE_TITLES;
+export const PAGE_TITLE_KEYS = [
+  'pos',
+  'inventory',
+  'expenses',
+  'sales',
+  'customers',
+  'reports',
+  'shop',
+  'profile',
+  'users',
+  'stores',
+  'login',
+  'unauthorized',
+  'notFound',
+] as const;
+
+export type PageTitleKey = (typeof PAGE_TITLE_KEYS)[number];
 
 export const APP_NAME = 'Duka';
 
@@ -29,7 +31,12 @@ export interface PageHandle {
   title: PageTitleKey;
 }
 
+/** The page's title in the current language ("Users", "Watumiaji"). */
+export function pageTitle(key: PageTitleKey): string {
+  return i18n.t(`pages:titles.${key}`);
+}
+
 /** "Users · Duka"; the bare app name for a route without a title (the `/` redirect). */
 export function documentTitle(key: PageTitleKey | undefined): string {
-  return key ? `${PAGE_TITLES[key]} · ${APP_NAME}` : APP_NAME;
+  return key ? `${pageTitle(key)} · ${APP_NAME}` : APP_NAME;
 }

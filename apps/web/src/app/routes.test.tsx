@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { PAGE_TITLES } from './page-titles';
+import { pageTitle, type PageTitleKey } from './page-titles';
 import { appRoutes } from './routes';
 import routesSource from './routes.tsx?raw';
 
@@ -53,8 +53,8 @@ describe('every page is a lazy route', () => {
     const untitled = pageRoutes.filter((route) => route.handle === undefined).map((r) => r.path);
     expect(untitled).toEqual(['/']);
     const titles = pageRoutes.flatMap((route) => {
-      const handle = route.handle as { title: keyof typeof PAGE_TITLES } | undefined;
-      return handle ? [PAGE_TITLES[handle.title]] : [];
+      const handle = route.handle as { title: PageTitleKey } | undefined;
+      return handle ? [pageTitle(handle.title)] : [];
     });
     expect(titles).toContain('Users');
     expect(titles).toContain('Page not found');

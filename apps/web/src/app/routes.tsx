@@ -1,9 +1,9 @@
 import type { PagePath } from '@duka/shared/auth/permissions';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { PageLoader } from '@/components/ui/page-loader';
+import { AppPageLoader } from './layout/app-page-loader';
 import { RootLayout } from './layout/root-layout';
-import { PAGE_TITLES, type PageHandle, type PageTitleKey } from './page-titles';
+import type { PageHandle, PageTitleKey } from './page-titles';
 
 /*
  * Every page is a lazy route: its code is fetched the first time someone opens it, so the
@@ -43,10 +43,10 @@ function protectedRoute(
   };
 }
 
-function comingSoon(title: PageTitleKey, subtitle?: string) {
+function comingSoon(titleKey: PageTitleKey, subtitleKey?: 'expenses') {
   return async () => {
     const { ComingSoonPage } = await import('./pages/coming-soon-page');
-    return <ComingSoonPage title={PAGE_TITLES[title]} subtitle={subtitle} />;
+    return <ComingSoonPage titleKey={titleKey} subtitleKey={subtitleKey} />;
   };
 }
 
@@ -55,7 +55,7 @@ export const appRoutes: RouteObject[] = [
     element: <RootLayout />,
     // Shown until the first page's code has arrived; later navigations keep the current page
     // on screen under RootLayout's pending indicator instead.
-    HydrateFallback: () => <PageLoader className="min-h-screen" />,
+    HydrateFallback: () => <AppPageLoader className="min-h-screen" />,
     children: [
       {
         path: '/',
@@ -82,12 +82,7 @@ export const appRoutes: RouteObject[] = [
       },
       protectedRoute('/pos', 'pos', comingSoon('pos')),
       protectedRoute('/inventory', 'inventory', comingSoon('inventory')),
-      protectedRoute(
-        '/expenses',
-        'expenses',
-        comingSoon('expenses', 'Manage and track your business expenses'),
-        true,
-      ),
+      protectedRoute('/expenses', 'expenses', comingSoon('expenses', 'expenses'), true),
       protectedRoute('/sales', 'sales', comingSoon('sales')),
       protectedRoute('/customers', 'customers', comingSoon('customers')),
       protectedRoute('/reports', 'reports', comingSoon('reports')),

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { documentTitle, type PageHandle, type PageTitleKey } from './page-titles';
 
@@ -8,11 +9,16 @@ function titleKeyOf(handle: unknown): PageTitleKey | undefined {
     : undefined;
 }
 
-/** Sets document.title from the deepest matched route that declares `handle: { title }`. */
+/**
+ * Sets document.title from the deepest matched route that declares `handle: { title }`, and
+ * again when the language changes.
+ */
 export function usePageTitle(): void {
   const matches = useMatches();
+  const { i18n } = useTranslation();
   const key = matches.map((match) => titleKeyOf(match.handle)).findLast(Boolean);
+  const language = i18n.language;
   useEffect(() => {
     document.title = documentTitle(key);
-  }, [key]);
+  }, [key, language]);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
-import { PageLoader } from '@/components/ui/page-loader';
+import { AppPageLoader } from './app-page-loader';
 
 /** Below this, a page's code arrives before anyone would miss a sign of progress. */
 const SHOW_AFTER_MS = 300;
@@ -22,6 +22,6 @@ export function PendingNavigation() {
 
   if (pendingKey === null || slowKey !== pendingKey) return null;
   return (
-    <PageLoader className="fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-full bg-white px-4 py-1.5 text-sm shadow-md dark:bg-slate-800" />
+    <AppPageLoader className="fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-full bg-white px-4 py-1.5 text-sm shadow-md dark:bg-slate-800" />
   );
 }

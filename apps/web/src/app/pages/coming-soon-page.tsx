@@ -1,17 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { translateMessage } from '@/lib/i18n';
+import type { PageTitleKey } from '../page-titles';
 
 /**
- * Pages that later issues build; they are reachable and guarded already. The route table
- * passes the spec's English title, translated here through the `messages` catalogue.
+ * Pages that later issues build; they are reachable and guarded already. Title and subtitle
+ * are keys of the `pages` catalogue (titles.<key>, subtitles.<key>).
  */
-export function ComingSoonPage({ title, subtitle }: { title: string; subtitle?: string }) {
+export function ComingSoonPage({
+  titleKey,
+  subtitleKey,
+}: {
+  titleKey: PageTitleKey;
+  subtitleKey?: 'expenses';
+}) {
   const { t } = useTranslation('pages');
   return (
     <>
-      <PageHeader title={translateMessage(title)} subtitle={translateMessage(subtitle)} />
+      <PageHeader
+        title={t(`titles.${titleKey}`)}
+        subtitle={subtitleKey ? t(`subtitles.${subtitleKey}`) : undefined}
+      />
       <Card>
         <CardContent className="py-12 text-center text-slate-500 dark:text-slate-400">
           {t('comingSoon')}
