@@ -65,7 +65,7 @@ interface BadRequest {
   alwaysInvalid?: boolean;
 }
 
-const BAD_IDS = ['2147483648', '-1', '99999999999999999999', 'abc', '1%00'];
+const BAD_IDS = ['2147483648', '-1', '99999999999999999999', 'abc', '1%00', '%E0%A4%A'];
 const BIG_ID = '9'.repeat(1_000_000);
 const NUL = 'Sweep\u0000nul';
 const ONE_MB = 'x'.repeat(1_000_000);
@@ -303,7 +303,7 @@ function check(
   }
   if (response.statusCode < 400) return;
   expect(response.headers['content-type'], label).toMatch(/^application\/json/);
-  const body = apiErrorSchema.safeParse(response.json());
+  const body = apiErrorSchema.strict().safeParse(response.json());
   expect(body.success, label).toBe(true);
   if (bad.target === 'field' && body.data?.code === 'validation_error') {
     // Refused for that field (the rest of the body is valid): without the field's own check
@@ -406,5 +406,14 @@ describe('the bad input that used to answer 500', () => {
     });
     expect(inBody.statusCode).toBe(400);
     expect(fieldErrors(inBody)).toEqual([{ path: 'store_id', message: 'Invalid store' }]);
+  });
+
+  it('answers routing errors in the error shape, without echoing the URL', async () => {
+    const badEscape = await t.client().get('/api/users/%E0%A4%A');
+    expect(badEscape.statusCode).toBe(400);
+    expect(badEscape.json()).toEqual({ message: 'Invalid URL', code: 'request.bad_url' });
+    const longParam = await t.client().get(`/api/users/${'9'.repeat(500)}`);
+    expect(longParam.statusCode).toBe(414);
+    expect(longParam.json()).toEqual({ message: 'URL is too long', code: 'request.url_too_long' });
   });
 });

@@ -3,7 +3,13 @@
  * ARCHITECTURE.md. Nothing of a stack trace or an SQL message ever reaches the client, and no
  * query parameter ever reaches the log (they hold password hashes, emails and names).
  */
-import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/errors';
 
@@ -28,7 +34,37 @@ const FASTIFY_STATUS_CODES: Record<string, { status: number; code: string; messa
     code: 'request.invalid_json',
     message: 'Request body is not valid JSON',
   },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'request.invalid_length',
+    message: 'Request body size does not match Content-Length',
+  },
+  // Raised before routing, so they reach handleFrameworkError rather than the error handler.
+  FST_ERR_BAD_URL: { status: 400, code: 'request.bad_url', message: 'Invalid URL' },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'request.url_too_long',
+    message: 'URL is too long',
+  },
 };
+
+/**
+ * Fastify's `frameworkErrors` option: errors found while routing (a malformed %-escape, a path
+ * parameter over maxParamLength) would otherwise answer Fastify's own body, echoing the URL.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const known = FASTIFY_STATUS_CODES[error.code];
+  if (known) {
+    void reply.status(known.status).send({ message: known.message, code: known.code });
+    return;
+  }
+  request.log.error({ err: error }, 'Routing error');
+  void reply.status(500).send({ message: 'Something went wrong', code: 'internal_error' });
+}
 
 /** What the log may keep of a failed query: no parameter values, no row contents. */
 export interface DatabaseErrorRecord {
