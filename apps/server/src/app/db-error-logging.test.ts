@@ -43,7 +43,15 @@ beforeEach(() => {
 
 const databaseErrors = () =>
   lines
-    .map((line) => JSON.parse(line) as { msg?: string; level: number; db?: Record<string, string> })
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          msg?: string;
+          level: number;
+          db?: Record<string, string>;
+          stack?: string;
+        },
+    )
     .filter((entry) => entry.msg === 'Database error');
 
 describe('a failed insert', () => {
@@ -83,6 +91,7 @@ describe('a failed insert', () => {
     });
     expect(entry?.db?.query).toMatch(/^insert into "users"/);
     expect(entry?.db?.query).toContain('$1');
+    expect(entry?.stack).toMatch(/^at /); // where it failed, without the message's parameters
   });
 
   it('is a 400, logged as a warning without the value, when the database refuses the value', async () => {

@@ -121,14 +121,15 @@ export function databaseErrorOf(error: unknown): DatabaseErrorRecord | undefined
   return undefined;
 }
 
-/** Where in the code it failed, without the first line (which repeats the message). */
+/**
+ * Where in the code it failed: the stack without its head, which repeats the message (and so
+ * the parameters, which may span several lines). Nothing when the head is not recognisable.
+ */
 function stackFrames(error: unknown): string | undefined {
-  const stack = (error as { stack?: unknown }).stack;
+  const { stack, name, message } = error as { stack?: unknown; name?: unknown; message?: unknown };
   if (typeof stack !== 'string') return undefined;
-  return stack
-    .split('\n')
-    .filter((line) => line.trimStart().startsWith('at '))
-    .join('\n');
+  const head = `${String(name)}: ${String(message)}`;
+  return stack.startsWith(head) ? stack.slice(head.length).trim() : undefined;
 }
 
 /**
