@@ -19,7 +19,7 @@ import { healthRoutes } from '../modules/health/health.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import type { AppDeps } from './deps';
-import { registerErrorHandler } from './error-handler';
+import { handleFrameworkError, registerErrorHandler } from './error-handler';
 import { registerWebApp } from './web-static';
 
 export interface BuildAppOptions extends AppDeps {
@@ -65,6 +65,7 @@ export async function buildApp({
         ? trustHops(deps.config.trustProxy)
         : deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);

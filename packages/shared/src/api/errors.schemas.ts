@@ -1,5 +1,6 @@
 /** The error body every failing API call answers with (ARCHITECTURE.md, API conventions). */
 import { z } from 'zod';
+import { idSchema } from './primitives';
 
 export const apiErrorSchema = z.object({
   message: z.string(),
@@ -8,9 +9,5 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Invalid id' })
-    .int({ error: 'Invalid id' })
-    .positive({ error: 'Invalid id' }),
-});
+/** `/:id` path parameters. */
+export const idParamSchema = z.object({ id: idSchema('Invalid id') });

@@ -1,35 +1,48 @@
 /** Sign-in and registration contract (spec §3 payloads, §5 validation messages). */
 import { z } from 'zod';
+import { passwordSchema, textSchema } from '../api/primitives';
+import { storeIdSchema } from '../stores/stores.schemas';
 import { ROLES } from './roles';
 
-export const PASSWORD_MAX_LENGTH = 200;
+export { PASSWORD_MAX_LENGTH } from '../api/primitives';
 
-/** Email as people type it: trimmed, compared case-insensitively (stored lower-case). */
-export const emailSchema = z
-  .string({ error: 'Invalid email address' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: 'Invalid email address' }).max(254, { error: 'Email is too long' }));
+/**
+ * Email as people type it: trimmed, compared case-insensitively (stored lower-case). The text
+ * primitive caps it and refuses control characters before the address check reads it.
+ */
+export function emailFieldSchema(required = 'Invalid email address') {
+  return textSchema({
+    label: 'Email',
+    min: required === 'Invalid email address' ? 0 : 1,
+    max: 254,
+    messages: { required, max: 'Email is too long' },
+  })
+    .toLowerCase()
+    .pipe(z.email({ error: 'Invalid email address' }))
+    .meta({ format: 'email' });
+}
+export const emailSchema = emailFieldSchema();
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .min(6, { error: 'Password must be at least 6 characters' })
-    .max(PASSWORD_MAX_LENGTH, { error: 'Password is too long' }),
+  password: passwordSchema({
+    min: 6,
+    messages: { required: 'Password must be at least 6 characters' },
+  }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const nameSchema = z
-  .string({ error: 'Name must be at least 2 characters' })
-  .trim()
-  .min(2, { error: 'Name must be at least 2 characters' })
-  .max(120, { error: 'Name must be at most 120 characters' });
+export const nameSchema = textSchema({
+  label: 'Name',
+  min: 2,
+  max: 120,
+  messages: { required: 'Name must be at least 2 characters' },
+});
 
 export const registerSchema = loginSchema.extend({
   name: nameSchema,
   /** The store the shopper joins (PRODUCT.md §5): the shop link's ?store=ID, else the first store. */
-  store_id: z.coerce.number().int().positive().optional(),
+  store_id: storeIdSchema.optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -1,5 +1,6 @@
 /** Stores (tenancy, PRODUCT.md §2). GET /stores answers `{ success, data: Store[] }` (spec §7). */
 import { z } from 'zod';
+import { idSchema, textSchema } from '../api/primitives';
 
 export const storeSchema = z.object({
   id: z.number().int(),
@@ -10,11 +11,8 @@ export const storeSchema = z.object({
 export type Store = z.infer<typeof storeSchema>;
 
 export const storeInputSchema = z.object({
-  name: z
-    .string({ error: 'Store name is required' })
-    .trim()
-    .min(2, { error: 'Store name must be at least 2 characters' })
-    .max(120, { error: 'Store name must be at most 120 characters' }),
+  // 'Store name is required', '… at least 2 characters', '… at most 120 characters'.
+  name: textSchema({ label: 'Store name', min: 2, max: 120 }),
   is_active: z.boolean().optional(),
 });
 export type StoreInput = z.infer<typeof storeInputSchema>;
@@ -29,7 +27,4 @@ export const storeResponseSchema = z.object({ success: z.literal(true), data: st
  * The store a super_admin acts on (PRODUCT.md §2): query string for GET/DELETE, body otherwise.
  * Other roles' store_id is ignored by the server.
  */
-export const storeIdSchema = z.coerce
-  .number({ error: 'Invalid store' })
-  .int({ error: 'Invalid store' })
-  .positive({ error: 'Invalid store' });
+export const storeIdSchema = idSchema('Invalid store');

@@ -1,15 +1,19 @@
 /** Staff accounts, profile and password contract (spec §3 Profile/Password payloads, §5). */
 import { z } from 'zod';
-import { emailSchema, nameSchema, PASSWORD_MAX_LENGTH, userSchema } from '../auth/auth.schemas';
+import { passwordSchema, textSchema } from '../api/primitives';
+import { emailFieldSchema, emailSchema, nameSchema, userSchema } from '../auth/auth.schemas';
 import { ROLES } from '../auth/roles';
+import { storeIdSchema } from '../stores/stores.schemas';
 
 export const NEW_PASSWORD_MIN_LENGTH = 8;
 
-export const newPasswordSchema = z
-  .string({ error: 'New password is required' })
-  .min(1, { error: 'New password is required' })
-  .min(NEW_PASSWORD_MIN_LENGTH, { error: 'Password must be at least 8 characters' })
-  .max(PASSWORD_MAX_LENGTH, { error: 'Password is too long' });
+export const newPasswordSchema = passwordSchema({
+  min: NEW_PASSWORD_MIN_LENGTH,
+  messages: {
+    required: 'New password is required',
+    min: 'Password must be at least 8 characters',
+  },
+});
 
 const roleSchema = z.enum(ROLES, { error: 'Please select a role' });
 
@@ -19,7 +23,7 @@ export const createUserSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   role: roleSchema,
-  store_id: z.coerce.number().int().positive().optional(),
+  store_id: storeIdSchema.optional(),
   is_active: z.boolean().default(true),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
@@ -39,27 +43,15 @@ export const userResponseSchema = z.object({ success: z.literal(true), data: use
 
 /** PUT /users/profile */
 export const profileSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, { error: 'Name is required' })
-    .max(120, { error: 'Name must be at most 120 characters' }),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: 'Email is required' })
-    .pipe(z.email({ error: 'Invalid email address' }).max(254, { error: 'Email is too long' })),
+  name: textSchema({ label: 'Name', min: 1, max: 120 }),
+  email: emailFieldSchema('Email is required'),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** POST /users/change-password */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ error: 'Current password is required' })
-      .min(1, { error: 'Current password is required' })
-      .max(PASSWORD_MAX_LENGTH, { error: 'Password is too long' }),
+    currentPassword: passwordSchema({ messages: { required: 'Current password is required' } }),
     newPassword: newPasswordSchema,
     confirmPassword: z.string({ error: 'Passwords do not match' }),
   })

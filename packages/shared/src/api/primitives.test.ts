@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { loginSchema, nameSchema, registerSchema } from '../auth/auth.schemas';
+import { storeIdSchema, storeInputSchema } from '../stores/stores.schemas';
+import {
+  changePasswordSchema,
+  createUserSchema,
+  profileSchema,
+  updateUserSchema,
+} from '../users/users.schemas';
+import { idParamSchema } from './errors.schemas';
+import { hasControlCharacters, ID_MAX, idSchema, passwordSchema, textSchema } from './primitives';
+
+function issues(schema: z.ZodType, value: unknown) {
+  const result = schema.safeParse(value);
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+describe('idSchema', () => {
+  const id = idSchema('Invalid id');
+
+  it('accepts 1..2,147,483,647 as a number or a string of digits', () => {
+    expect(id.parse(1)).toBe(1);
+    expect(id.parse('42')).toBe(42);
+    expect(id.parse(ID_MAX)).toBe(2_147_483_647);
+    expect(id.parse(String(ID_MAX))).toBe(ID_MAX);
+  });
+
+  it.each([
+    ['past PostgreSQL integer', ID_MAX + 1],
+    ['past PostgreSQL integer, as text', '2147483648'],
+    ['far past it', '99999999999999999999999'],
+    ['zero', 0],
+    ['negative', -1],
+    ['negative text', '-1'],
+    ['fraction', 1.5],
+    ['fraction text', '1.5'],
+    ['exponent', '1e3'],
+    ['hex', '0x10'],
+    ['padded', ' 5'],
+    ['empty', ''],
+    ['NUL', '1\u0000'],
+    ['boolean', true],
+    ['array', [5]],
+    ['object', {}],
+    ['null', null],
+  ])('refuses %s', (_label, value) => {
+    expect(issues(id, value)).toEqual([{ path: '', message: 'Invalid id' }]);
+  });
+
+  it('is the schema of path ids and of the chosen store', () => {
+    expect(issues(idParamSchema, { id: '2147483648' })).toEqual([
+      { path: 'id', message: 'Invalid id' },
+    ]);
+    expect(issues(storeIdSchema, '2147483648')).toEqual([{ path: '', message: 'Invalid store' }]);
+    const register = { name: 'Jo Buyer', email: 'jo@example.test', password: 'secret1' };
+    expect(issues(registerSchema, { ...register, store_id: 2_147_483_648 })).toEqual([
+      { path: 'store_id', message: 'Invalid store' },
+    ]);
+    expect(registerSchema.parse({ ...register, store_id: '7' }).store_id).toBe(7);
+    const user = { ...register, password: 'long-enough', role: 'sales' };
+    expect(issues(createUserSchema, { ...user, store_id: -3 })).toEqual([
+      { path: 'store_id', message: 'Invalid store' },
+    ]);
+  });
+});
+
+describe('textSchema', () => {
+  const note = textSchema({ label: 'Note', max: 10 });
+  const notes = textSchema({ label: 'Note', max: 10, multiline: true });
+
+  it('trims', () => {
+    expect(note.parse('  hi there  ')).toBe('hi there');
+  });
+
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['bell', 'a\u0007b'],
+    ['escape', '\u001b[31m'],
+    ['DEL', 'a\u007fb'],
+    ['C1 control', 'a\u0085b'],
+    ['lone surrogate', 'a\ud800b'],
+  ])('refuses %s, naming the field', (_label, value) => {
+    const expected = [{ path: '', message: 'Note contains characters that are not allowed' }];
+    expect(issues(note, value)).toEqual(expected);
+    expect(issues(notes, value)).toEqual(expected);
+  });
+
+  it('lets tab and line breaks into the multi-line variant only', () => {
+    expect(notes.parse('a\tb\r\nc')).toBe('a\tb\r\nc');
+    expect(issues(note, 'a\nb')).toEqual([
+      { path: '', message: 'Note contains characters that are not allowed' },
+    ]);
+    // Leading and trailing line breaks are only whitespace: trimmed, not refused.
+    expect(note.parse('\n ok \t')).toBe('ok');
+  });
+
+  it('keeps letters of every script and emoji', () => {
+    const name = textSchema({ label: 'Name', max: 40 });
+    expect(name.parse('Mama Ngʼina')).toBe('Mama Ngʼina');
+    expect(name.parse('Café 🛒 مرحبا')).toBe('Café 🛒 مرحبا');
+  });
+
+  it('caps the length and has default messages from the label', () => {
+    const name = textSchema({ label: 'Store name', min: 2, max: 5 });
+    expect(issues(name, 'x'.repeat(1_000_000))).toEqual([
+      { path: '', message: 'Store name must be at most 5 characters' },
+    ]);
+    expect(issues(name, ' x ')).toEqual([
+      { path: '', message: 'Store name must be at least 2 characters' },
+    ]);
+    expect(issues(name, undefined)).toEqual([{ path: '', message: 'Store name is required' }]);
+    expect(issues(name, 12)).toEqual([{ path: '', message: 'Store name is required' }]);
+  });
+
+  it('tells hasControlCharacters apart for one line and many', () => {
+    expect(hasControlCharacters('plain text')).toBe(false);
+    expect(hasControlCharacters('two\nlines')).toBe(true);
+    expect(hasControlCharacters('two\nlines', { multiline: true })).toBe(false);
+    expect(hasControlCharacters('nul\u0000', { multiline: true })).toBe(true);
+  });
+});
+
+describe('passwordSchema', () => {
+  const password = passwordSchema({ min: 6, messages: { required: 'Password is required' } });
+
+  it('keeps spaces, caps the length and refuses NUL', () => {
+    expect(password.parse('  secret  ')).toBe('  secret  ');
+    expect(issues(password, 'x'.repeat(201))).toEqual([
+      { path: '', message: 'Password is too long' },
+    ]);
+    expect(issues(password, 'secret\u0000')).toEqual([
+      { path: '', message: 'Password contains characters that are not allowed' },
+    ]);
+  });
+});
+
+describe('every free-text field of the contract uses the primitives', () => {
+  const nul = 'Bad\u0000name';
+
+  it.each([
+    ['nameSchema', nameSchema, nul, '', 'Name contains characters that are not allowed'],
+    [
+      'store name',
+      storeInputSchema,
+      { name: nul },
+      'name',
+      'Store name contains characters that are not allowed',
+    ],
+    [
+      'profile name',
+      profileSchema,
+      { name: nul, email: 'a@b.co' },
+      'name',
+      'Name contains characters that are not allowed',
+    ],
+    [
+      'profile email',
+      profileSchema,
+      { name: 'Jo', email: 'a\u0000@b.co' },
+      'email',
+      'Email contains characters that are not allowed',
+    ],
+    [
+      'user name',
+      updateUserSchema,
+      { name: nul },
+      'name',
+      'Name contains characters that are not allowed',
+    ],
+    [
+      'user email',
+      updateUserSchema,
+      { email: 'a@b.co\u0000' },
+      'email',
+      'Email contains characters that are not allowed',
+    ],
+    [
+      'login email',
+      loginSchema,
+      { email: 'a\u0007@b.co', password: 'secret1' },
+      'email',
+      'Email contains characters that are not allowed',
+    ],
+    [
+      'login password',
+      loginSchema,
+      { email: 'a@b.co', password: 'secret\u0000' },
+      'password',
+      'Password contains characters that are not allowed',
+    ],
+    [
+      'new password',
+      updateUserSchema,
+      { password: 'long-enough\u0000' },
+      'password',
+      'Password contains characters that are not allowed',
+    ],
+  ])('%s', (_label, schema, value, path, message) => {
+    expect(issues(schema, value)).toEqual([{ path, message }]);
+  });
+
+  it('keeps the spec messages', () => {
+    expect(issues(nameSchema, ' J ')).toEqual([
+      { path: '', message: 'Name must be at least 2 characters' },
+    ]);
+    expect(issues(storeInputSchema, {})).toEqual([
+      { path: 'name', message: 'Store name is required' },
+    ]);
+    expect(issues(profileSchema, { name: '', email: '' })).toEqual([
+      { path: 'name', message: 'Name is required' },
+      { path: 'email', message: 'Email is required' },
+    ]);
+    expect(issues(profileSchema, { name: 'Jo', email: 'nope' })).toEqual([
+      { path: 'email', message: 'Invalid email address' },
+    ]);
+    expect(issues(loginSchema, { email: `${'a'.repeat(250)}@b.co`, password: 'secret1' })).toEqual([
+      { path: 'email', message: 'Email is too long' },
+    ]);
+    expect(
+      issues(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' }),
+    ).toEqual([
+      { path: 'currentPassword', message: 'Current password is required' },
+      { path: 'newPassword', message: 'New password is required' },
+      { path: 'newPassword', message: 'Password must be at least 8 characters' },
+    ]);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The building blocks every request schema is made of, so that bad input is a 400 naming the
+ * field and never reaches the database (ARCHITECTURE.md: "bad input is a 400, never a 500").
+ *
+ * - `idSchema`: a record id. PostgreSQL `integer`/`serial` ends at 2,147,483,647; a larger
+ *   number sent to a query is an SQL error (22003), so it is refused here.
+ * - `textSchema`: free text people type (names, notes). Trimmed, length-capped, and without
+ *   control characters: PostgreSQL text cannot hold NUL (22021), and the others are invisible
+ *   in a receipt or a list but still change what is stored. Newline and tab only where a field
+ *   is multi-line.
+ * - `passwordSchema`: never trimmed (spaces may be part of it), capped, and without NUL.
+ *
+ * Every new schema uses these rather than `z.string()` / `z.coerce.number()` directly.
+ */
+import { z } from 'zod';
+
+/** The largest value of a PostgreSQL `integer` (and of a `serial` id). */
+export const ID_MAX = 2_147_483_647;
+
+/** Decimal digits only: no sign, exponent, hex, spaces or fraction ('1e3', '0x10', ' 5'). */
+const ID_DIGITS = /^[0-9]{1,10}$/;
+
+/**
+ * A record id, 1..2,147,483,647. Accepts a JSON integer, or a string of digits because path
+ * parameters and query strings are always strings. Anything else (true, [5], '1e3', 1.5) is
+ * refused with `message`.
+ */
+export function idSchema(message = 'Invalid id') {
+  const invalid = { error: message };
+  return (
+    z
+      .union(
+        [z.int(invalid), z.string(invalid).regex(ID_DIGITS, invalid).transform(Number)],
+        invalid,
+      )
+      .pipe(z.int(invalid).min(1, invalid).max(ID_MAX, invalid))
+      // The API docs (OpenAPI) show the bounds, which live in the second half of the pipe.
+      .meta({
+        anyOf: [
+          { type: 'integer', minimum: 1, maximum: ID_MAX },
+          { type: 'string', pattern: ID_DIGITS.source },
+        ],
+      })
+  );
+}
+
+/**
+ * C0 controls (NUL, BEL, ESC…), DEL and C1 controls, and lone UTF-16 surrogates (which no
+ * encoding can store). The multi-line variant lets tab, line feed and carriage return through.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Cs}]/u;
+const CONTROL_CHARACTERS_EXCEPT_LINES = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
+
+/** True when `value` has a character free text may not hold (see CONTROL_CHARACTERS). */
+export function hasControlCharacters(value: string, { multiline = false } = {}): boolean {
+  return (multiline ? CONTROL_CHARACTERS_EXCEPT_LINES : CONTROL_CHARACTERS).test(value);
+}
+
+export interface TextOptions {
+  /** The field as a person reads it, e.g. 'Name', 'Store name': it starts the messages. */
+  label: string;
+  /** Longest accepted value after trimming. Always set: nothing is unbounded. */
+  max: number;
+  /** Shortest accepted value after trimming (default 0: may be empty). */
+  min?: number;
+  /** Notes and addresses: tab and line breaks allowed inside. */
+  multiline?: boolean;
+  /** Overrides of the default messages, to keep the spec's wording. */
+  messages?: {
+    /** Not a string at all (missing, null, a number…). Default: `${label} is required`. */
+    required?: string;
+    /** Shorter than `min`. Default: `${label} must be at least ${min} characters`. */
+    min?: string;
+    /** Longer than `max`. Default: `${label} must be at most ${max} characters`. */
+    max?: string;
+  };
+}
+
+/** Free text, trimmed, `min`..`max` characters, refusing control characters (see above). */
+export function textSchema({ label, max, min = 0, multiline = false, messages = {} }: TextOptions) {
+  const required = messages.required ?? `${label} is required`;
+  let schema = z.string({ error: required }).trim();
+  if (min > 0) {
+    schema = schema.min(min, {
+      error: messages.min ?? (min === 1 ? required : `${label} must be at least ${min} characters`),
+    });
+  }
+  return schema
+    .max(max, { error: messages.max ?? `${label} must be at most ${max} characters` })
+    .refine((value) => !hasControlCharacters(value, { multiline }), {
+      error: `${label} contains characters that are not allowed`,
+    });
+}
+
+export const PASSWORD_MAX_LENGTH = 200;
+
+export interface PasswordOptions {
+  /** Shortest accepted password (default 1). */
+  min?: number;
+  messages: {
+    /** Missing or empty. */
+    required: string;
+    /** Shorter than `min`; without it a short password gets `required`. */
+    min?: string;
+  };
+}
+
+/**
+ * A password as typed: never trimmed, at most PASSWORD_MAX_LENGTH characters (scrypt hashes
+ * whatever it gets, so an unbounded one is a cheap way to burn CPU), and without NUL, which
+ * C-string tools cut a password at.
+ */
+export function passwordSchema({ min = 1, messages }: PasswordOptions) {
+  const schema = z.string({ error: messages.required });
+  const bounded =
+    messages.min && min > 1
+      ? schema.min(1, { error: messages.required }).min(min, { error: messages.min })
+      : schema.min(min, { error: messages.required });
+  return bounded
+    .max(PASSWORD_MAX_LENGTH, { error: 'Password is too long' })
+    .refine((value) => !value.includes('\u0000'), {
+      error: 'Password contains characters that are not allowed',
+    })
+    .meta({ format: 'password' });
+}
