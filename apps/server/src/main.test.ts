@@ -26,7 +26,7 @@ async function expectRefusal(
   expect(linesOf(result.stderr)).toEqual([line]);
 }
 
-describe('start-up errors are one line and a non-zero exit', () => {
+describe('start-up errors are one line and a non-zero exit', { timeout: 90_000 }, () => {
   const readOnly = path.join(root, 'read-only');
   mkdirSync(readOnly);
   chmodSync(readOnly, 0o555);

@@ -76,14 +76,17 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   };
 }
 
-/** The connection string with its password hidden, for messages. */
-export function redactDatabaseUrl(connectionString: string): string {
+/**
+ * "DATABASE_URL <url>" with its password hidden, for messages; a value that is not a URL (a
+ * libpq keyword string may hold a password anywhere) is not shown at all.
+ */
+export function describeDatabaseUrl(connectionString: string): string {
   try {
     const url = new URL(connectionString);
     if (url.password) url.password = '***';
-    return url.toString();
+    return `DATABASE_URL ${url.toString()}`;
   } catch {
-    return '(not a URL)';
+    return 'DATABASE_URL';
   }
 }
 
@@ -100,7 +103,7 @@ async function probePostgres(connectionString: string): Promise<void> {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     const verb = /^E[A-Z]+$/.test(code) ? 'cannot be reached' : 'cannot be used';
     throw new StartupError(
-      `DATABASE_URL ${redactDatabaseUrl(connectionString)} ${verb}: ${describeSystemError(error)}`,
+      `${describeDatabaseUrl(connectionString)} ${verb}: ${describeSystemError(error)}`,
     );
   } finally {
     await client.end().catch(() => undefined);
