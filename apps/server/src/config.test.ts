@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { StartupError } from './lib/startup-error';
 
 describe('loadConfig (operational contract)', () => {
   it('defaults: port 3000, PGlite in ./data, demo seed on', () => {
@@ -41,5 +42,13 @@ describe('loadConfig (operational contract)', () => {
   it('refuses a bad PORT or a short SESSION_SECRET with the variable named', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET/);
+    // A StartupError: main.ts prints its one line instead of a stack trace.
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(StartupError);
+  });
+
+  it('leaves SESSION_SECRET unset for the database to provide; a configured one is kept', () => {
+    expect(loadConfig({}).sessionSecret).toBeUndefined();
+    const configured = 'a-configured-secret-1234';
+    expect(loadConfig({ SESSION_SECRET: configured }).sessionSecret).toBe(configured);
   });
 });

@@ -2,9 +2,9 @@
  * Configuration from the environment (ARCHITECTURE.md, operational contract). Read once in
  * main.ts and passed to buildApp, so tests build their own config instead of touching env.
  */
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { StartupError } from './lib/startup-error';
 
 export interface AuthRateLimitConfig {
   /** Length of one counting window. */
@@ -23,7 +23,10 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadDir: string;
-  /** Signs CSRF tokens. Sessions themselves live in the database. */
+  /**
+   * Signs CSRF tokens. Sessions themselves live in the database. SESSION_SECRET when set,
+   * otherwise generated once and kept in the database (modules/settings).
+   */
   sessionSecret: string;
   /** Seed the demo store and accounts into an empty database. */
   seedDemo: boolean;
@@ -37,6 +40,14 @@ export interface AppConfig {
   webDistDir: string | undefined;
   sessionTtlMs: number;
   authRateLimit: AuthRateLimitConfig;
+}
+
+/**
+ * What the environment says, before the database is open: the session secret may still be
+ * unset here; main.ts resolves it (resolveSessionSecret) into the AppConfig buildApp gets.
+ */
+export interface EnvConfig extends Omit<AppConfig, 'sessionSecret'> {
+  sessionSecret: string | undefined;
 }
 
 const envSchema = z.object({
@@ -72,11 +83,12 @@ function parseTrustProxy(value: string | undefined): false | number | string {
   return /^\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
+/** Reads the environment; a bad value is a StartupError naming the variable (one line). */
+export function loadConfig(env: NodeJS.ProcessEnv): EnvConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${details}`);
+    throw new StartupError(`Invalid configuration: ${details}`);
   }
   const e = parsed.data;
   const dataDir = resolveFromInvocation(env, e.DATA_DIR);
@@ -88,9 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     uploadDir: e.UPLOAD_DIR
       ? resolveFromInvocation(env, e.UPLOAD_DIR)
       : path.join(dataDir, 'uploads'),
-    // Without a configured secret each start signs with a fresh one: CSRF tokens then change
-    // on restart, which the web client absorbs by fetching a new token (spec §8).
-    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    // Unset: generated once and kept in the database (resolveSessionSecret in main.ts), so a
+    // restart does not invalidate every open till's CSRF token.
+    sessionSecret: e.SESSION_SECRET,
     // Demo data by default only on the embedded database; production never seeds (PRODUCT.md §6).
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !e.DATABASE_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

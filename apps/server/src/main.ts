@@ -1,26 +1,56 @@
-/** Starts Duka: config → database → migrations → demo seed (fresh PGlite) → HTTP server. */
+/**
+ * Starts Duka: config → database (PGlite locks DATA_DIR) → migrations and demo seed under the
+ * start-up lock → session secret → HTTP server. A failure a person can fix is one line on
+ * stderr and a non-zero exit (lib/startup-error.ts).
+ */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app/build-app';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { isEmptyDatabase, seedDemo } from './db/seed/demo-seed';
+import { loadConfig, type AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { seedDemoIfEmpty } from './db/seed/demo-seed';
 import { systemClock } from './lib/clock';
+import { exitOnStartupError, StartupError } from './lib/startup-error';
+import { resolveSessionSecret } from './modules/settings/app-settings.service';
 
-const config = loadConfig(process.env);
-const database = await openDatabase(config);
-await database.migrate();
-if (config.seedDemo && (await isEmptyDatabase(database.db))) {
-  await seedDemo(database.db);
-  console.log('Seeded the demo store and accounts (password duka-demo-1234).');
+let database: DatabaseHandle | undefined;
+let app: FastifyInstance | undefined;
+
+try {
+  const envConfig = loadConfig(process.env);
+  database = await openDatabase(envConfig);
+  const seeded = await database.migrateThen((db) =>
+    envConfig.seedDemo ? seedDemoIfEmpty(db) : Promise.resolve(false),
+  );
+  if (seeded) console.log('Seeded the demo store and accounts (password duka-demo-1234).');
+
+  const config: AppConfig = {
+    ...envConfig,
+    sessionSecret: await resolveSessionSecret(database.db, envConfig.sessionSecret),
+  };
+  app = await buildApp({ db: database.db, config, clock: systemClock, logger: true });
+  try {
+    await app.listen({ port: config.port, host: '0.0.0.0' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new StartupError(`PORT ${config.port} is in use by another program`);
+    throw error;
+  }
+} catch (error) {
+  await app?.close().catch(() => undefined);
+  await database?.close().catch(() => undefined);
+  exitOnStartupError(error);
 }
 
-const app = await buildApp({ db: database.db, config, clock: systemClock, logger: true });
-await app.listen({ port: config.port, host: '0.0.0.0' });
-
+let shuttingDown = false;
 async function shutdown(signal: string) {
-  app.log.info({ signal }, 'Shutting down');
-  await app.close();
-  await database.close();
+  // Ctrl-C reaches this process both from the terminal and relayed by npm/tsx: the repeat must
+  // not cut the database's close short (the default action of a second SIGINT).
+  if (shuttingDown) return;
+  shuttingDown = true;
+  app?.log.info({ signal }, 'Shutting down');
+  await app?.close();
+  await database?.close();
   process.exit(0);
 }
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -2,7 +2,6 @@
  * The database: embedded PGlite in DATA_DIR when no DATABASE_URL is set, a PostgreSQL server
  * through `pg` otherwise. Both speak the same SQL and run the same migrations.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +10,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from '../lib/data-dir-lock';
+import { describeSystemError, StartupError } from '../lib/startup-error';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,54 +23,121 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
+  /** Applies the migrations, under the start-up lock. */
   migrate(): Promise<void>;
+  /**
+   * Applies the migrations, then runs `work` (the empty-check and the demo seed) before letting
+   * go of the start-up lock: on PostgreSQL one advisory lock, so instances starting together
+   * take turns and the second sees what the first wrote. PGlite has one process (its DATA_DIR
+   * lock), so there the lock is that.
+   */
+  migrateThen<T>(work: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
-/** Advisory lock key held while migrating, so instances starting together take turns. */
+/** Advisory lock key held while migrating and seeding, so instances starting together take turns. */
 const MIGRATION_LOCK_KEY = 7_420_001;
 
-/** PGlite: `dataDir` on disk, or in memory when omitted (tests). */
+/**
+ * PGlite: `dataDir` on disk, or in memory when omitted (tests). On disk the folder is locked
+ * first (one process per data folder, lib/data-dir-lock.ts) and freed again on close.
+ */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
-  await client.waitReady;
+  const lock: DataDirLock | undefined = dataDir ? await lockDataDir(dataDir) : undefined;
+  let client: PGlite;
+  try {
+    client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+    await client.waitReady;
+  } catch (error) {
+    await lock?.release();
+    if (!dataDir) throw error;
+    throw new StartupError(
+      `DATA_DIR ${dataDir}: the database in it cannot be opened: ${describeSystemError(error)}`,
+    );
+  }
   const db = drizzlePglite({ client, schema });
+  const migrate = () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Database,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    migrate,
+    migrateThen: async (work) => {
+      await migrate();
+      return work(db);
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
   };
 }
 
+/**
+ * "DATABASE_URL <url>" with its password hidden, for messages; a value that is not a URL (a
+ * libpq keyword string may hold a password anywhere) is not shown at all.
+ */
+export function describeDatabaseUrl(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    if (url.password) url.password = '***';
+    return `DATABASE_URL ${url.toString()}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** Connect once before anything else, so an unreachable server is one clear line at start. */
+async function probePostgres(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 15_000 });
+  // A failed connect may also emit 'error'; the rejected promise below carries it.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    // A network failure is "cannot be reached"; PostgreSQL's own refusal (unknown role or
+    // database, wrong password) is "cannot be used" with its message.
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const verb = /^E[A-Z]+$/.test(code) ? 'cannot be reached' : 'cannot be used';
+    throw new StartupError(
+      `${describeDatabaseUrl(connectionString)} ${verb}: ${describeSystemError(error)}`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  await probePostgres(connectionString);
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection dropped by a restart or failover emits 'error' on the pool; unheard,
   // Node would crash the whole server. The pool replaces the connection on its own.
   pool.on('error', (error) => {
     console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
   });
-  // Fail at start, with the reason, rather than on the first request.
-  const probe = await pool.connect();
-  probe.release();
   const db = drizzlePg({ client: pool, schema });
+  const migrateThen = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
+    // The lock lives on its own connection (a session lock); the work uses the pool.
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      return await work(db);
+    } finally {
+      await lock
+        .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+        .catch(() => undefined);
+      lock.release();
+    }
+  };
   return {
     db: db as unknown as Database,
     driver: 'pg',
-    migrate: async () => {
-      const lock = await pool.connect();
-      try {
-        await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-      } finally {
-        await lock
-          .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
-          .catch(() => undefined);
-        lock.release();
-      }
-    },
+    migrate: () => migrateThen(async () => undefined),
+    migrateThen,
     close: () => pool.end(),
   };
 }

@@ -4,17 +4,20 @@
  *
  * Makes the first account of a production install (PRODUCT.md §6: production never seeds demo
  * data). The store is found by name or created. Without --password (or ADMIN_PASSWORD) a
- * strong one is generated and printed once.
+ * strong one is generated and printed once; a chosen one must pass adminPasswordProblem (at
+ * least 12 characters, not a common password). On a PGlite DATA_DIR a running server holds the
+ * lock: create-admin then says so in one line instead of opening the same files.
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { emailSchema, nameSchema } from '@duka/shared/auth/auth.schemas';
-import { newPasswordSchema } from '@duka/shared/users/users.schemas';
+import { emailSchema, nameSchema, PASSWORD_MAX_LENGTH } from '@duka/shared/auth/auth.schemas';
 import { storeInputSchema } from '@duka/shared/stores/stores.schemas';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { adminPasswordProblem, generateAdminPassword } from '../lib/admin-password';
+import { DataDirInUseError } from '../lib/data-dir-lock';
+import { exitOnStartupError } from '../lib/startup-error';
 import { createStore } from '../modules/stores/stores.service';
 import { stores } from '../modules/stores/stores.table';
 import { insertUser } from '../modules/users/users.service';
@@ -35,7 +38,15 @@ const argsSchema = z
     name: nameSchema,
     role: z.enum(['admin', 'super_admin'], { error: '--role must be admin or super_admin' }),
     store: storeInputSchema.shape.name.optional(),
-    password: newPasswordSchema.optional(),
+    // Stricter than the web form's rule (8 characters): this account owns the install.
+    password: z
+      .string()
+      .max(PASSWORD_MAX_LENGTH, { error: 'Password is too long' })
+      .superRefine((password, ctx) => {
+        const problem = adminPasswordProblem(password);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
   })
   .refine((a) => a.role === 'super_admin' || a.store, {
     error: '--store is required for an admin',
@@ -55,10 +66,18 @@ if (!parsed.success) {
   process.exit(1);
 }
 const args = parsed.data;
-const password = args.password ?? randomBytes(12).toString('base64url');
+const password = args.password ?? generateAdminPassword();
 
-const config = loadConfig(process.env);
-const database = await openDatabase(config);
+let database: DatabaseHandle;
+try {
+  database = await openDatabase(loadConfig(process.env));
+} catch (error) {
+  exitOnStartupError(error, (startupError) =>
+    startupError instanceof DataDirInUseError
+      ? 'stop the server first, or create the account on /users'
+      : undefined,
+  );
+}
 try {
   await database.migrate();
   const user = await database.db.transaction(async (tx) => {

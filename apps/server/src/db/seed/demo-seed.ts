@@ -37,3 +37,14 @@ export async function seedDemo(db: Database): Promise<void> {
     }
   });
 }
+
+/**
+ * Seeds the demo data when the database has no account yet; true when it did. Run it inside
+ * `DatabaseHandle.migrateThen` so the empty-check and the seed share the start-up lock: two
+ * instances starting together on one empty PostgreSQL seed once, and both come up.
+ */
+export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
+  if (!(await isEmptyDatabase(db))) return false;
+  await seedDemo(db);
+  return true;
+}
