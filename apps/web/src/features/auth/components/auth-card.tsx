@@ -1,5 +1,5 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import {
   Card,
   CardContent,
@@ -13,9 +13,14 @@ import { AuthNoticeBanner } from './auth-notice-banner';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
-type Mode = 'login' | 'register';
+export type AuthMode = 'login' | 'register';
 
 interface AuthCardProps {
+  /** Which view shows; the page keeps it in the address (`?mode=register`). */
+  mode: AuthMode;
+  /** The address of a view, for the toggle links (open in a new tab, copy, Back). */
+  modeHref: (mode: AuthMode) => string;
+  onModeChange: (mode: AuthMode) => void;
   storeId: number | undefined;
   onAuthenticated: (user: User) => void;
   /** Why the person was sent here, if a redirect said so. */
@@ -23,16 +28,25 @@ interface AuthCardProps {
 }
 
 /** Spec §2 Login/Register: one card; switching remounts the form, so both start empty. */
-export function AuthCard({ storeId, onAuthenticated, notice = null }: AuthCardProps) {
-  const [mode, setMode] = useState<Mode>('login');
-
-  const switchTo = (next: Mode) => (event: MouseEvent<HTMLAnchorElement>) => {
+export function AuthCard({
+  mode,
+  modeHref,
+  onModeChange,
+  storeId,
+  onAuthenticated,
+  notice = null,
+}: AuthCardProps) {
+  const switchTo = (next: AuthMode) => (event: MouseEvent<HTMLAnchorElement>) => {
+    // A modified click (new tab, new window) is the browser's to handle.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) {
+      return;
+    }
     event.preventDefault();
-    setMode(next);
+    onModeChange(next);
   };
 
   const linkClassName =
-    'font-medium text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-400';
+    'font-medium text-emerald-700 underline underline-offset-4 dark:text-emerald-400';
 
   return (
     <Card className="w-full max-w-md">
@@ -56,14 +70,14 @@ export function AuthCard({ storeId, onAuthenticated, notice = null }: AuthCardPr
         {mode === 'login' ? (
           <p>
             Don&apos;t have an account?{' '}
-            <a href="#" className={linkClassName} onClick={switchTo('register')}>
+            <a href={modeHref('register')} className={linkClassName} onClick={switchTo('register')}>
               Sign up
             </a>
           </p>
         ) : (
           <p>
             Already have an account?{' '}
-            <a href="#" className={linkClassName} onClick={switchTo('login')}>
+            <a href={modeHref('login')} className={linkClassName} onClick={switchTo('login')}>
               Login
             </a>
           </p>

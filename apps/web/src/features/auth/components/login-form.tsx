@@ -32,6 +32,8 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (user: User) =
       <AuthFormError message={formError} />
       <TextField
         id="login-email"
+        // The first thing anyone does on this page is type here.
+        autoFocus
         label="Email"
         type="email"
         autoComplete="email"

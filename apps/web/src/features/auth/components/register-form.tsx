@@ -47,6 +47,7 @@ export function RegisterForm({ storeId, onAuthenticated }: RegisterFormProps) {
       <AuthFormError message={formError} />
       <TextField
         id="register-name"
+        autoFocus
         label="Name"
         autoComplete="name"
         error={errors.name?.message}
