@@ -29,7 +29,7 @@ export function StoresManager() {
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <p className="py-6 text-center text-slate-500">Loading stores...</p>
+          <p className="py-6 text-center text-slate-600 dark:text-slate-400">Loading stores...</p>
         ) : error ? (
           <p role="alert" className="py-6 text-center text-red-600 dark:text-red-400">
             {errorMessage(error, 'Failed to load stores')}

@@ -37,7 +37,7 @@ export function UsersManager({ currentUser, enabled }: UsersManagerProps) {
       </CardHeader>
       <CardContent>
         {!enabled || isLoading ? (
-          <p className="py-6 text-center text-slate-500">Loading users...</p>
+          <p className="py-6 text-center text-slate-600 dark:text-slate-400">Loading users...</p>
         ) : error ? (
           <p role="alert" className="py-6 text-center text-red-600 dark:text-red-400">
             {errorMessage(error, 'Failed to load users')}
