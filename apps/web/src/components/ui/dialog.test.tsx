@@ -46,7 +46,40 @@ function StateOpenedAlert() {
   );
 }
 
+/** The dialog's action removes the row whose button opened it, as Delete does. */
+function RemovingDialog() {
+  const [open, setOpen] = useState(false);
+  const [rowShown, setRowShown] = useState(true);
+  return (
+    <main tabIndex={-1} aria-label="Page">
+      {rowShown && <Button onClick={() => setOpen(true)}>Delete row</Button>}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogTitle>Delete</DialogTitle>
+          <DialogDescription>Sure?</DialogDescription>
+          <Button
+            onClick={() => {
+              setRowShown(false);
+              setOpen(false);
+            }}
+          >
+            Confirm
+          </Button>
+        </DialogContent>
+      </Dialog>
+    </main>
+  );
+}
+
 describe('focus after a dialog closes', () => {
+  it("goes to the page's <main> when the opener is gone", async () => {
+    render(<RemovingDialog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete row' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.queryByRole('button', { name: 'Delete row' })).toBeNull();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('returns to the button that opened a dialog, on Escape and on the close button', async () => {
     render(<StateOpenedDialog />);
     const opener = screen.getByRole('button', { name: 'Add User' });

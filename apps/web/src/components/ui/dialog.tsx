@@ -37,10 +37,16 @@ export function useReturnFocus({
       if (event.defaultPrevented) return;
       const target = opener.current;
       opener.current = null;
-      // A row deleted in the dialog takes its button with it; Radix's default applies then.
-      if (target?.isConnected) {
+      // Nothing had focus (Safari does not focus a clicked button): Radix's own default applies.
+      if (!target) return;
+      // A row deleted in the dialog takes its button with it: then the page's <main> (focusable
+      // in the app shell), so the next Tab continues in the page rather than from the top.
+      const next = target.isConnected
+        ? target
+        : document.querySelector<HTMLElement>('main[tabindex]');
+      if (next) {
         event.preventDefault();
-        target.focus({ preventScroll: true });
+        next.focus({ preventScroll: true });
       }
     },
   };
