@@ -1,13 +1,6 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
 import type { MouseEvent } from 'react';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import type { AuthNotice } from '../lib/auth-notice';
 import { AuthNoticeBanner } from './auth-notice-banner';
 import { LoginForm } from './login-form';
@@ -51,7 +44,10 @@ export function AuthCard({
   return (
     <Card className="w-full max-w-md">
       <CardHeader className="text-center">
-        <CardTitle>{mode === 'login' ? 'Login' : 'Create Account'}</CardTitle>
+        {/* The page's one <h1>: the sign-in page has no app shell or page header. */}
+        <h1 className="text-xl leading-none font-semibold">
+          {mode === 'login' ? 'Login' : 'Create Account'}
+        </h1>
         <CardDescription>
           {mode === 'login'
             ? 'Welcome back! Please login to continue.'
