@@ -50,9 +50,11 @@ test('a cashier opening /customers is sent to /unauthorized', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible();
 });
 
-test('a signed-out visitor is sent to /auth', async ({ page }) => {
+test('a signed-out visitor is sent to /auth, which knows the page they wanted', async ({
+  page,
+}) => {
   await page.goto('/inventory');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Finventory$/);
 });
 
 test('logout ends the session and returns to /auth', async ({ page }) => {
@@ -65,7 +67,7 @@ test('logout ends the session and returns to /auth', async ({ page }) => {
   await expect(page.locator('li[role="status"]')).toHaveCount(0);
   // The server session is gone too: a protected page sends us back to sign in.
   await page.goto('/pos');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?next=%2Fpos$/);
   const me = await page.evaluate(async () => {
     const { token } = (await (await fetch('/api/auth/csrf-token')).json()) as { token: string };
     const response = await fetch('/api/auth/me', { headers: { 'X-CSRF-Token': token } });

@@ -43,6 +43,11 @@ test('a wrong current password is refused with the server message', async ({ pag
   await page.getByLabel('Confirm New Password').fill('second-password');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText('Current password is incorrect').first()).toBeVisible();
+  // On the field to fix, not only in a toast.
+  const current = page.getByLabel('Current Password');
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+  await expect(current).toHaveAccessibleDescription('Current password is incorrect');
+  await expect(current).toBeFocused();
 });
 
 test('dark mode really switches the theme and survives a reload', async ({ page }) => {

@@ -1,8 +1,9 @@
 import { canOpenPage, type PagePath } from '@duka/shared/auth/permissions';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { AUTH_REQUIRED, authNoticeState, translateNotice } from '@/features/auth/lib/auth-notice';
+import { authPathFor } from '@/features/auth/lib/next-path';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 
 interface RouteGuardProps {
@@ -14,12 +15,14 @@ interface RouteGuardProps {
 
 /**
  * Spec §2: renders nothing while the session check runs or when access is denied; sends the
- * signed-out to /auth and a role the shared matrix refuses to /unauthorized.
+ * signed-out to /auth and a role the shared matrix refuses to /unauthorized. The sign-in page
+ * is told where the visitor wanted to go (`?next=`), so signing in takes them there.
  */
 export function RouteGuard({ page, announceSignIn = false, children }: RouteGuardProps) {
   const user = useAuthStore((state) => state.user);
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const sessionChecked = useAuthStore((state) => state.sessionChecked);
+  const location = useLocation();
   const signedOut = sessionChecked && (!user || !isAuthenticated);
 
   useEffect(() => {
@@ -31,7 +34,8 @@ export function RouteGuard({ page, announceSignIn = false, children }: RouteGuar
   if (!sessionChecked) return null;
   if (signedOut || !user) {
     const state = announceSignIn ? authNoticeState(AUTH_REQUIRED) : undefined;
-    return <Navigate to="/auth" replace state={state} />;
+    const wanted = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={authPathFor(wanted)} replace state={state} />;
   }
   if (!canOpenPage(user.role, page)) return <Navigate to="/unauthorized" replace />;
   return <>{children}</>;

@@ -49,7 +49,7 @@ export function MobileMenu({ entries, user }: MobileMenuProps) {
           <SheetClose asChild>
             <NavLinkItem to="/profile" label={user.name} className="flex items-center gap-2" />
           </SheetClose>
-          <p className="mt-1 flex items-center gap-2 px-2.5 text-xs text-slate-500">
+          <p className="mt-1 flex items-center gap-2 px-2.5 text-xs text-slate-600 dark:text-slate-400">
             <UserIcon className="size-3" aria-hidden />
             {user.email}
           </p>

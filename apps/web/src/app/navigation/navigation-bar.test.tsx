@@ -81,6 +81,33 @@ describe('NavigationBar', () => {
     expect(JSON.parse(localStorage.getItem(CURRENT_STORE_KEY)!)).toMatchObject({ id: 2 });
   });
 
+  it("marks an inactive store in the super_admin's list, and when it is the current one", async () => {
+    const closed: Store = { ...stores[1]!, is_active: false };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, data: [stores[0], closed] })),
+    );
+    useCurrentStore.setState({ currentStore: closed });
+    renderNavigation(buildUser('super_admin'));
+    const select = screen.getByLabelText<HTMLSelectElement>('Store:');
+    expect(
+      await within(select).findByRole('option', { name: 'Duka Demo — Mombasa (inactive)' }),
+    ).toBeInTheDocument();
+    expect(select.value).toBe('2');
+    expect(within(screen.getByRole('banner')).getByText('Inactive')).toBeInTheDocument();
+  });
+
+  it('shows staff the name of their own store, with nothing to choose', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, data: [stores[0]] })),
+    );
+    renderNavigation(buildUser('manager'));
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByText('Duka Demo — Nairobi')).toBeInTheDocument();
+    expect(within(header).queryByRole('combobox')).toBeNull();
+  });
+
   it('counts cart lines on the cart button and lists them in "Your Cart"', async () => {
     const cart = useCartStore.getState();
     const product = { id: 5, name: 'Maize flour', selling_price: '120.25', stock_unit: 'piece' };

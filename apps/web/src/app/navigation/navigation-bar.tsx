@@ -1,10 +1,9 @@
-import { homePathFor, navEntriesFor } from '@duka/shared/auth/permissions';
+import { actsOnChosenStore, homePathFor, navEntriesFor } from '@duka/shared/auth/permissions';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { CartButton } from '@/features/cart/components/cart-button';
-import { StoreSelector } from '@/features/stores/components/store-selector';
-import { actsOnChosenStore } from '@duka/shared/auth/permissions';
+import { StoreName, StoreSelector } from '@/features/stores/components/store-selector';
 import { LogoutButton } from './logout-button';
 import { MobileMenu } from './mobile-menu';
 import { NavLinkItem } from './nav-link-item';
@@ -33,7 +32,6 @@ export function NavigationBar() {
           ))}
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
-          {actsOnChosenStore(user.role) && <StoreSelector />}
           <Link
             to="/profile"
             className="hidden max-w-40 truncate rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 lg:inline-block dark:hover:bg-slate-800"
@@ -42,6 +40,12 @@ export function NavigationBar() {
           </Link>
           <CartButton />
           <LogoutButton />
+        </div>
+      </div>
+      {/* Which store everything on the page belongs to, in full, on every screen size. */}
+      <div className="border-t border-slate-200 dark:border-slate-800">
+        <div className="mx-auto flex min-h-10 w-full max-w-7xl items-center px-4 py-1 md:px-6">
+          {actsOnChosenStore(user.role) ? <StoreSelector /> : <StoreName />}
         </div>
       </div>
     </header>

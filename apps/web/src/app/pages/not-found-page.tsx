@@ -12,7 +12,9 @@ export function NotFoundPage() {
     <AppShell>
       <Card className="mx-auto mt-12 max-w-md">
         <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
-          <p className="text-5xl font-bold text-slate-300 dark:text-slate-700">404</p>
+          <p className="text-5xl font-bold text-slate-500 dark:text-slate-400" aria-hidden>
+            404
+          </p>
           <h1 className="text-2xl font-bold">{t('notFound.title')}</h1>
           <p className="text-slate-600 dark:text-slate-400">{t('notFound.description')}</p>
           <Button asChild>

@@ -8,7 +8,7 @@ const badgeVariants = cva(
   {
     variants: {
       variant: {
-        default: 'border-transparent bg-emerald-700 text-white dark:bg-emerald-600 dark:text-white',
+        default: 'border-transparent bg-emerald-700 text-white dark:bg-emerald-700 dark:text-white',
         secondary:
           'border-transparent bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
         destructive: 'border-transparent bg-red-600 text-white dark:bg-red-700',

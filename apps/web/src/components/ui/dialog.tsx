@@ -1,6 +1,6 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
@@ -10,12 +10,58 @@ export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClassName = 'fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]';
 
+type AutoFocusHandler = (event: Event) => void;
+
+/**
+ * Focus goes back to whatever opened the dialog when it closes. Radix does this only for its
+ * own Trigger; most of our dialogs are opened from a plain button through state (an Edit button
+ * in a table row, the cart button), and without this focus fell to <body>, sending a keyboard
+ * or screen-reader user back to the top of the page. The opener is read when the dialog mounts,
+ * before Radix moves focus inside. Every dialog, alert dialog and sheet uses this.
+ */
+export function useReturnFocus({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: {
+  onOpenAutoFocus?: AutoFocusHandler;
+  onCloseAutoFocus?: AutoFocusHandler;
+}) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      if (event.defaultPrevented) return;
+      const target = opener.current;
+      opener.current = null;
+      // Nothing had focus (Safari does not focus a clicked button): Radix's own default applies.
+      if (!target) return;
+      // A row deleted in the dialog takes its button with it: then the page's <main> (focusable
+      // in the app shell), so the next Tab continues in the page rather than from the top.
+      const next = target.isConnected
+        ? target
+        : document.querySelector<HTMLElement>('main[tabindex]');
+      if (next) {
+        event.preventDefault();
+        next.focus({ preventScroll: true });
+      }
+    },
+  };
+}
+
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   const { t } = useTranslation();
+  const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClassName} />
@@ -25,6 +71,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...focusHandlers}
       >
         {children}
         <DialogPrimitive.Close

@@ -3,7 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { overlayClassName } from './dialog';
+import { overlayClassName, useReturnFocus } from './dialog';
 
 /** A dialog that slides in from the left edge: the mobile side menu. */
 export const Sheet = DialogPrimitive.Root;
@@ -15,9 +15,12 @@ export const SheetDescription = DialogPrimitive.Description;
 export function SheetContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   const { t } = useTranslation();
+  const focusHandlers = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClassName} />
@@ -27,10 +30,11 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...focusHandlers}
       >
         {children}
         <DialogPrimitive.Close
-          className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100"
+          className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:outline-none"
           aria-label={t('dialog.closeMenu')}
         >
           <XIcon className="size-4" />

@@ -6,7 +6,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
   return (
     <SwitchPrimitive.Root
       className={cn(
-        'peer inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-emerald-700 data-[state=unchecked]:bg-slate-300 dark:data-[state=checked]:bg-emerald-600 dark:data-[state=unchecked]:bg-slate-700',
+        'peer inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent transition-colors focus-visible:ring-2 focus-visible:ring-emerald-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-emerald-700 data-[state=unchecked]:bg-slate-300 dark:data-[state=checked]:bg-emerald-700 dark:data-[state=unchecked]:bg-slate-700',
         className,
       )}
       {...props}

@@ -1,5 +1,6 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState, type ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, useToast } from '@/components/ui/use-toast';
 import { ApiRequestError } from '@/lib/api-client';
@@ -7,7 +8,22 @@ import { changeLanguage } from '@/lib/i18n';
 import { buildUser } from '@/test/fixtures';
 import * as authApi from '../api/auth-api';
 import { useAuthStore } from '../stores/auth-store';
-import { AuthCard } from './auth-card';
+import { AuthCard, type AuthMode } from './auth-card';
+
+/** The page keeps the mode in the address; here a state stands in for it. */
+function TestAuthCard(
+  props: Omit<ComponentProps<typeof AuthCard>, 'mode' | 'modeHref' | 'onModeChange'>,
+) {
+  const [mode, setMode] = useState<AuthMode>('login');
+  return (
+    <AuthCard
+      {...props}
+      mode={mode}
+      modeHref={(target) => (target === 'register' ? '/auth?mode=register' : '/auth')}
+      onModeChange={setMode}
+    />
+  );
+}
 
 vi.mock('../api/auth-api');
 
@@ -25,7 +41,7 @@ afterEach(async () => {
 
 describe('AuthCard', () => {
   it("shows the schema's messages and sends nothing when the form is invalid", async () => {
-    render(<AuthCard storeId={undefined} onAuthenticated={vi.fn()} />);
+    render(<TestAuthCard storeId={undefined} onAuthenticated={vi.fn()} />);
     await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.type(password(), '123');
     await userEvent.click(submit('Login'));
@@ -39,7 +55,7 @@ describe('AuthCard', () => {
     const cashier = buildUser('sales');
     vi.mocked(authApi.loginRequest).mockResolvedValueOnce(cashier);
     const onAuthenticated = vi.fn();
-    render(<AuthCard storeId={undefined} onAuthenticated={onAuthenticated} />);
+    render(<TestAuthCard storeId={undefined} onAuthenticated={onAuthenticated} />);
 
     await userEvent.type(screen.getByLabelText('Email'), '  cashier@duka.test ');
     await userEvent.type(password(), 'duka-demo-1234');
@@ -60,7 +76,7 @@ describe('AuthCard', () => {
       .mockRejectedValueOnce(
         new ApiRequestError({ status: 429, message: 'Too many requests', retryAfter: 60 }),
       );
-    render(<AuthCard storeId={undefined} onAuthenticated={vi.fn()} />);
+    render(<TestAuthCard storeId={undefined} onAuthenticated={vi.fn()} />);
     await userEvent.type(screen.getByLabelText('Email'), 'admin@duka.test');
     await userEvent.type(password(), 'wrong-password');
 
@@ -78,7 +94,7 @@ describe('AuthCard', () => {
       new ApiRequestError({ status: 500, message: '' }),
     );
     const { result } = renderHook(() => useToast());
-    render(<AuthCard storeId={undefined} onAuthenticated={vi.fn()} />);
+    render(<TestAuthCard storeId={undefined} onAuthenticated={vi.fn()} />);
     await userEvent.type(screen.getByLabelText('Email'), 'admin@duka.test');
     await userEvent.type(password(), 'duka-demo-1234');
     await userEvent.click(submit('Login'));
@@ -98,9 +114,14 @@ describe('AuthCard', () => {
   it('toggles to an empty register form and sends the store from the link', async () => {
     const shopper = buildUser('user');
     vi.mocked(authApi.registerRequest).mockResolvedValueOnce(shopper);
-    render(<AuthCard storeId={2} onAuthenticated={vi.fn()} />);
+    render(<TestAuthCard storeId={2} onAuthenticated={vi.fn()} />);
     await userEvent.type(screen.getByLabelText('Email'), 'typed@duka.test');
 
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      '/auth?mode=register',
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Sign up' }));
     expect(screen.getByText('Create an account to get started.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('');
@@ -131,7 +152,7 @@ describe('AuthCard', () => {
       .mockRejectedValueOnce(
         new ApiRequestError({ status: 429, message: 'Too many requests', retryAfter: 60 }),
       );
-    render(<AuthCard storeId={undefined} onAuthenticated={vi.fn()} />);
+    render(<TestAuthCard storeId={undefined} onAuthenticated={vi.fn()} />);
     expect(screen.getByText('Karibu tena! Tafadhali ingia ili uendelee.')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Barua pepe'), 'not-an-email');

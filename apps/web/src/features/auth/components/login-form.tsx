@@ -35,6 +35,8 @@ export function LoginForm({ onAuthenticated }: { onAuthenticated: (user: User) =
       <AuthFormError message={formError} />
       <TextField
         id="login-email"
+        // The first thing anyone does on this page is type here.
+        autoFocus
         label={t('fields.email')}
         type="email"
         autoComplete="email"

@@ -50,6 +50,7 @@ export function RegisterForm({ storeId, onAuthenticated }: RegisterFormProps) {
       <AuthFormError message={formError} />
       <TextField
         id="register-name"
+        autoFocus
         label={t('fields.name')}
         autoComplete="name"
         error={translateMessage(errors.name?.message)}

@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
+import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { i18n, translateMessage } from '@/lib/i18n';
 import { useChangePassword } from '../api/change-password';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -18,13 +19,23 @@ const FIELDS = [
   { name: 'confirmPassword', label: 'password.confirm', autoComplete: 'new-password' },
 ] as const;
 
+const FIELD_NAMES = FIELDS.map((field) => field.name);
+
+/** The wait after too many attempts, worded like the sign-in page's (spec §8). */
+function tooManyAttemptsMessage(error: ApiRequestError): string {
+  return error.retryAfter !== null
+    ? i18n.t('profile:password.tooManyWait', { seconds: error.retryAfter })
+    : i18n.t('profile:password.tooMany');
+}
+
 export function ChangePasswordForm() {
   const { t } = useTranslation('profile');
   const changePassword = useChangePassword();
-  const { register, handleSubmit, reset, formState } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: EMPTY,
-  });
+  const { register, handleSubmit, reset, setError, setFocus, getFieldState, formState } =
+    useForm<ChangePasswordInput>({
+      resolver: zodResolver(changePasswordSchema),
+      defaultValues: EMPTY,
+    });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -33,11 +44,20 @@ export function ChangePasswordForm() {
       toast({ title: t('password.changed') });
       reset(EMPTY);
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('password.failedTitle'),
-        description: translateMessage(errorMessage(error, t('password.failed'))),
-      });
+      // A wrong current password (400, on currentPassword) or a wait belongs under the field
+      // the person has to fix, where a screen reader reads it with the field; the toast stays.
+      const rateLimited = error instanceof ApiRequestError && error.status === 429;
+      const description = rateLimited
+        ? tooManyAttemptsMessage(error)
+        : translateMessage(errorMessage(error, t('password.failed')));
+      if (rateLimited) {
+        setError('currentPassword', { type: 'server', message: description });
+        setFocus('currentPassword');
+      } else if (applyServerFieldErrors(error, setError, FIELD_NAMES)) {
+        const first = FIELD_NAMES.find((name) => getFieldState(name).error);
+        if (first) setFocus(first);
+      }
+      toast({ variant: 'destructive', title: t('password.failedTitle'), description });
     }
   });
 

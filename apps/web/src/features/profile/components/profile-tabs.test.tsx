@@ -18,7 +18,7 @@ interface Sent {
   body: unknown;
 }
 let sent: Sent[];
-let reply: { status: number; body: unknown };
+let reply: { status: number; body: unknown; headers?: Record<string, string> };
 
 beforeEach(() => {
   sent = [];
@@ -32,7 +32,7 @@ beforeEach(() => {
         url,
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       });
-      return Response.json(reply.body, { status: reply.status });
+      return Response.json(reply.body, { status: reply.status, headers: reply.headers });
     }),
   );
 });
@@ -169,6 +169,51 @@ describe('Security tab (spec §2, §5 Password change)', () => {
         }),
       ]),
     );
+  });
+});
+
+describe('Security tab: what went wrong shows on the field to fix', () => {
+  async function submitPasswordChange() {
+    await userEvent.click(screen.getByRole('tab', { name: 'Security' }));
+    await userEvent.type(screen.getByLabelText('Current Password'), 'wrong-password');
+    await userEvent.type(screen.getByLabelText('New Password'), 'new-password-1');
+    await userEvent.type(screen.getByLabelText('Confirm New Password'), 'new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+  }
+
+  it('puts a wrong current password under Current Password, marked invalid and focused', async () => {
+    reply = {
+      status: 400,
+      body: {
+        message: 'Current password is incorrect',
+        code: 'users.wrong_password',
+        errors: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+      },
+    };
+    renderTabs();
+    await submitPasswordChange();
+    const field = screen.getByLabelText('Current Password');
+    await vi.waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription('Current password is incorrect');
+    expect(field).toHaveFocus();
+    expect(screen.getByLabelText('New Password')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('says how long to wait after too many attempts', async () => {
+    reply = {
+      status: 429,
+      body: { message: 'Too many requests', code: 'rate_limited' },
+      headers: { 'Retry-After': '42' },
+    };
+    const { toasts } = renderTabs();
+    await submitPasswordChange();
+    const message = 'Too many attempts. Please wait 42 seconds and try again.';
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription(message),
+    );
+    expect(toasts.current.toasts).toEqual([
+      expect.objectContaining({ title: 'Password Change Failed', description: message }),
+    ]);
   });
 });
 

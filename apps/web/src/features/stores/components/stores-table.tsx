@@ -2,14 +2,7 @@ import type { Store } from '@duka/shared/stores/stores.schemas';
 import { useTranslation } from 'react-i18next';
 import { ActiveBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { formatDate } from '@/lib/format-date';
 
 export function StoresTable({
@@ -20,35 +13,40 @@ export function StoresTable({
   onEdit: (store: Store) => void;
 }) {
   const { t } = useTranslation(['stores', 'common']);
-  if (stores.length === 0) {
-    return <p className="py-6 text-center text-slate-500 dark:text-slate-400">{t('list.empty')}</p>;
-  }
+  const columns: ResponsiveColumn<Store>[] = [
+    {
+      id: 'name',
+      header: t('common:fields.name'),
+      primary: true,
+      className: 'font-medium',
+      cell: (store) => store.name,
+    },
+    {
+      id: 'status',
+      header: t('common:fields.status'),
+      cell: (store) => <ActiveBadge active={store.is_active} />,
+    },
+    {
+      id: 'created',
+      header: t('common:fields.created'),
+      cell: (store) => formatDate(store.created_at, 'medium'),
+    },
+  ];
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t('common:fields.name')}</TableHead>
-          <TableHead>{t('common:fields.status')}</TableHead>
-          <TableHead>{t('common:fields.created')}</TableHead>
-          <TableHead className="text-right">{t('common:fields.actions')}</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {stores.map((store) => (
-          <TableRow key={store.id}>
-            <TableCell className="font-medium">{store.name}</TableCell>
-            <TableCell>
-              <ActiveBadge active={store.is_active} />
-            </TableCell>
-            <TableCell>{formatDate(store.created_at, 'medium')}</TableCell>
-            <TableCell className="text-right">
-              <Button variant="outline" size="sm" onClick={() => onEdit(store)}>
-                {t('common:actions.edit')}
-              </Button>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <ResponsiveTable
+      label={t('page.title')}
+      actionsHeader={t('common:fields.actions')}
+      rows={stores}
+      columns={columns}
+      rowKey={(store) => store.id}
+      empty={
+        <p className="py-6 text-center text-slate-600 dark:text-slate-400">{t('list.empty')}</p>
+      }
+      actions={(store) => (
+        <Button variant="outline" size="sm" onClick={() => onEdit(store)}>
+          {t('common:actions.edit')}
+        </Button>
+      )}
+    />
   );
 }

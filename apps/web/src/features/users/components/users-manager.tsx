@@ -40,7 +40,7 @@ export function UsersManager({ currentUser, enabled }: UsersManagerProps) {
       </CardHeader>
       <CardContent>
         {!enabled || isLoading ? (
-          <p className="py-6 text-center text-slate-500">{t('list.loading')}</p>
+          <p className="py-6 text-center text-slate-600 dark:text-slate-400">{t('list.loading')}</p>
         ) : error ? (
           <p role="alert" className="py-6 text-center text-red-600 dark:text-red-400">
             {translateMessage(errorMessage(error, t('list.loadFailed')))}
