@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 describe('an expired session (spec §8, 401)', () => {
-  it("shows 'Session expired', signs out and goes to /auth", async () => {
+  it("shows 'Session expired', signs out and goes to /auth, which returns to the page", async () => {
     const router = routerAt('/users');
     setupApiClient(router);
     const { result } = renderHook(() => useToast());
@@ -49,6 +49,7 @@ describe('an expired session (spec §8, 401)', () => {
     ]);
     expect(useAuthStore.getState()).toMatchObject({ user: null, isAuthenticated: false });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(router.state.location.search).toBe('?next=%2Fusers');
   });
 
   it('stays on /auth when already there', async () => {

@@ -1,5 +1,6 @@
 import { toast } from '@/components/ui/use-toast';
 import { authNoticeState, SESSION_EXPIRED, translateNotice } from '@/features/auth/lib/auth-notice';
+import { authPathFor } from '@/features/auth/lib/next-path';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { getCurrentStoreId } from '@/features/stores/stores/current-store';
 import { apiClient } from '@/lib/api-client';
@@ -17,9 +18,13 @@ export function setupApiClient(router: AppRouter): void {
     }),
     onUnauthorized: () => {
       useAuthStore.getState().clearSession();
-      if (router.state.location.pathname === '/auth') return;
+      const { pathname, search, hash } = router.state.location;
+      if (pathname === '/auth') return;
       toast(translateNotice(SESSION_EXPIRED));
-      void router.navigate('/auth', { state: authNoticeState(SESSION_EXPIRED) });
+      // Signing in again comes back to the page the session ran out on.
+      void router.navigate(authPathFor(`${pathname}${search}${hash}`), {
+        state: authNoticeState(SESSION_EXPIRED),
+      });
     },
   });
 }
