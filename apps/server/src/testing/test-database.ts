@@ -3,9 +3,8 @@
  * TEST_DATABASE_URL points at a PostgreSQL server — a freshly created database there, dropped
  * afterwards. Both get the real migrations.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
+import { createFreshPostgresDatabase } from './fresh-postgres';
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -15,23 +14,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle> {
-  const name = `duka_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
+  const database = await createFreshPostgresDatabase(serverUrl);
+  const handle = await openPostgres(database.url);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }

@@ -3,12 +3,11 @@
  * (TEST_DATABASE_URL) a fresh database reached through two separate connection pools; on
  * PGlite, which one process owns, two apps on the same in-memory database.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../app/build-app';
 import type { AppConfig } from '../config';
 import { openPostgres, type DatabaseHandle } from '../db/client';
 import { TestClient, TestClock, testConfig, type TestApp } from './create-test-app';
+import { createFreshPostgresDatabase } from './fresh-postgres';
 import { openTestDatabase } from './test-database';
 
 export interface TwoInstances {
@@ -46,27 +45,17 @@ async function onePglite() {
 }
 
 async function twoPoolsOnAFreshDatabase(serverUrl: string) {
-  const name = `duka_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const first = await openPostgres(url.toString());
+  const database = await createFreshPostgresDatabase(serverUrl);
+  const first = await openPostgres(database.url);
   await first.migrate();
-  const second = await openPostgres(url.toString());
+  const second = await openPostgres(database.url);
   return {
     first,
     second,
     close: async () => {
       await first.close();
       await second.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }
