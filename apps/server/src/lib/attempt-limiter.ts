@@ -139,6 +139,14 @@ export function signInLimiters(deps: AppDeps) {
 
 export type SignInLimiters = ReturnType<typeof signInLimiters>;
 
+/**
+ * What the failed-password counter (docs/decisions/0002) is kept under: the account itself when
+ * it exists — so changing its email cannot reset the count — else the email that was typed.
+ */
+export function failedPasswordSubject(account: { id: number } | undefined, email: string): string {
+  return account ? `user:${account.id}` : `email:${email.toLowerCase()}`;
+}
+
 /** Reserve an attempt or answer 429 with Retry-After. */
 export async function reserveOrRefuse(limiter: AttemptLimiter, subject: string): Promise<void> {
   const reservation = await limiter.reserve(subject);

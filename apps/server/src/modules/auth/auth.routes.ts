@@ -12,10 +12,10 @@ import {
   successResponseSchema,
 } from '@duka/shared/auth/auth.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reserveOrRefuse, signInLimiters } from '../../lib/attempt-limiter';
+import { failedPasswordSubject, reserveOrRefuse, signInLimiters } from '../../lib/attempt-limiter';
 import { issueCsrfToken } from '../../lib/csrf';
 import { clearSessionCookie, endSession, startSession } from '../../lib/session';
-import { presentUser } from '../users/users.service';
+import { findUserByEmail, presentUser } from '../users/users.service';
 import { assertMaySignIn, registerShopper, verifyCredentials } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,9 +42,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await reserveOrRefuse(limits.loginsPerIp, request.ip);
       // Reserved before the (slow) password check, so parallel guesses cannot all get through;
       // given back when the password is right, so only wrong passwords count against an email.
-      await reserveOrRefuse(limits.failedPasswords, email);
-      const user = await verifyCredentials(deps.db, request.body);
-      await limits.failedPasswords.release(email);
+      const account = await findUserByEmail(deps.db, email);
+      const subject = failedPasswordSubject(account, email);
+      await reserveOrRefuse(limits.failedPasswords, subject);
+      const user = await verifyCredentials(account, request.body);
+      await limits.failedPasswords.release(subject);
       await assertMaySignIn(deps.db, user);
       if (request.auth) await endSession(deps, request.auth.sessionTokenHash);
       await startSession(deps, reply, user.id);

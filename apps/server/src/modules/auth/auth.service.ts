@@ -19,13 +19,18 @@ export const authErrors = {
   noStoreOpen: () => conflict('auth.no_store', 'No store is open for registration'),
 };
 
-/** The account behind an email and password, or 401 — whatever the account's state. */
-export async function verifyCredentials(db: Executor, input: LoginInput): Promise<UserRow> {
-  const user = await findUserByEmail(db, input.email);
+/**
+ * The account behind an email and password, or 401 — whatever the account's state.
+ * `account` is the row already looked up for `input.email` (undefined when there is none).
+ */
+export async function verifyCredentials(
+  account: UserRow | undefined,
+  input: LoginInput,
+): Promise<UserRow> {
   // Verify against a dummy hash for unknown emails so both paths take the same time.
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!user || !valid) throw authErrors.invalidCredentials();
-  return user;
+  const valid = await verifyPassword(input.password, account?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!account || !valid) throw authErrors.invalidCredentials();
+  return account;
 }
 
 /**

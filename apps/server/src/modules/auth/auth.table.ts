@@ -23,7 +23,7 @@ export type SessionRow = typeof sessions.$inferSelect;
 /**
  * Fixed-window attempt counters for sign-in and password checks (docs/decisions/0002), kept
  * in the database so every instance on one PostgreSQL enforces one limit. `key` names the
- * counter and its subject, e.g. `login-ip:203.0.113.5` or `failed-password:user@shop.co.ke`.
+ * counter and its subject, e.g. `login-ip:203.0.113.5` or `failed-password:user:42`.
  */
 export const authAttempts = pgTable('auth_attempts', {
   key: text('key').primaryKey(),

@@ -160,6 +160,22 @@ describe('POST /api/users/change-password — guessing the current password', ()
     expect((await change(client, user.password)).statusCode).toBe(429);
   });
 
+  it('changing the email does not reset the count: it is kept per account', async () => {
+    const { client, user } = await signedIn(limited, 'sales', limitedStore);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await change(client, `wrong-guess-${attempt}`)).statusCode).toBe(400);
+    }
+    const renamed = await client.put('/api/users/profile', {
+      name: user.name,
+      email: `renamed-${user.email}`,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await change(client, 'wrong-guess-after-rename')).statusCode).toBe(429);
+    // Nor does signing in under the new address get a fresh count.
+    const signIn = await limited.client('10.7.0.2').login(`renamed-${user.email}`, user.password);
+    expect(signIn.statusCode).toBe(429);
+  });
+
   it('a right current password does not count', async () => {
     const { client, user } = await signedIn(limited, 'admin', limitedStore);
     let current = user.password;

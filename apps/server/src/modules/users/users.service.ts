@@ -12,7 +12,11 @@ import type {
 } from '@duka/shared/users/users.schemas';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { reserveOrRefuse, type AttemptLimiter } from '../../lib/attempt-limiter';
+import {
+  failedPasswordSubject,
+  reserveOrRefuse,
+  type AttemptLimiter,
+} from '../../lib/attempt-limiter';
 import { isUniqueViolation } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { endUserSessions, type AuthUser } from '../../lib/session';
@@ -221,7 +225,7 @@ export async function changePassword(
   currentSessionHash: string,
   input: ChangePasswordInput,
 ): Promise<void> {
-  const counterKey = actor.email.toLowerCase(); // the key sign-in uses for this account
+  const counterKey = failedPasswordSubject(actor, actor.email); // sign-in's key for this account
   await reserveOrRefuse(failedPasswords, counterKey);
   const [row] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
