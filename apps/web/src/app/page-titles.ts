@@ -18,6 +18,7 @@ export const PAGE_TITLE_KEYS = [
   'users',
   'stores',
   'login',
+  'register',
   'unauthorized',
   'notFound',
 ] as const;
@@ -29,6 +30,8 @@ export const APP_NAME = 'Duka';
 /** What a route declares in its `handle`. */
 export interface PageHandle {
   title: PageTitleKey;
+  /** When one route shows several views (the query string picks), the view's own title. */
+  titleFor?: (search: URLSearchParams) => PageTitleKey;
 }
 
 /** The page's title in the current language ("Users", "Watumiaji"). */

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reloadOnNewRelease } from './reload-on-new-release';
 
-function fakeWindow() {
-  const target = new EventTarget() as EventTarget & { location: { reload: () => void } };
+function fakeWindow(onLine = true) {
+  const target = new EventTarget() as EventTarget & {
+    location: { reload: () => void };
+    navigator: { onLine: boolean };
+  };
   target.location = { reload: vi.fn() };
+  target.navigator = { onLine };
   return target;
 }
 
@@ -36,5 +40,13 @@ describe('a page chunk that is gone after a release', () => {
     vi.setSystemTime(new Date('2026-11-23T08:02:00Z'));
     chunkFails(target);
     expect(target.location.reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not reload while offline: the error screen offers Retry', () => {
+    const target = fakeWindow(false);
+    reloadOnNewRelease(target as unknown as Window, sessionStorage);
+    const event = chunkFails(target);
+    expect(target.location.reload).not.toHaveBeenCalled();
+    expect(event.defaultPrevented).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { pageTitle, type PageTitleKey } from './page-titles';
 import { appRoutes } from './routes';
@@ -98,4 +98,41 @@ describe('opening a page', () => {
       await waitFor(() => expect(document.title).toBe('Login · Duka'), LOAD);
     },
   );
+
+  it('names the sign-up view after itself', { timeout: 30_000 }, async () => {
+    renderAt('/auth?mode=register');
+    expect(
+      await screen.findByText('Create an account to get started.', {}, LOAD),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Create Account · Duka'), LOAD);
+  });
+
+  it("shows an error screen with Retry when a page's code cannot be fetched", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const [root] = appRoutes;
+    const failing: RouteObject[] = [
+      {
+        element: root?.element,
+        errorElement: root?.errorElement,
+        children: [
+          {
+            path: '/broken',
+            lazy: () =>
+              Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+          },
+        ],
+      },
+    ];
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={createMemoryRouter(failing, { initialEntries: ['/broken'] })} />
+      </QueryClientProvider>,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Something went wrong' }, LOAD),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This page could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
 });

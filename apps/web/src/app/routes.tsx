@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppPageLoader } from './layout/app-page-loader';
 import { RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
 import type { PageHandle, PageTitleKey } from './page-titles';
 
 /*
@@ -53,6 +54,8 @@ function comingSoon(titleKey: PageTitleKey, subtitleKey?: 'expenses') {
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // A page whose code cannot be fetched (offline) or that crashes: a message and Retry.
+    errorElement: <RouteError />,
     // Shown until the first page's code has arrived; later navigations keep the current page
     // on screen under RootLayout's pending indicator instead.
     HydrateFallback: () => <AppPageLoader className="min-h-screen" />,
@@ -66,7 +69,11 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: '/auth',
-        handle: handle('login'),
+        // /auth?mode=register is the sign-up view, named as such.
+        handle: {
+          title: 'login',
+          titleFor: (search) => (search.get('mode') === 'register' ? 'register' : 'login'),
+        } satisfies PageHandle,
         lazy: async () => {
           const { AuthPage } = await import('./pages/auth-page');
           return { element: <AuthPage /> };

@@ -71,7 +71,48 @@ function RemovingDialog() {
   );
 }
 
+/** A confirmation over an open dialog whose action removes the button that opened it (Clear Cart). */
+function ConfirmInsideDialog() {
+  const [confirming, setConfirming] = useState(false);
+  const [itemsShown, setItemsShown] = useState(true);
+  return (
+    <main tabIndex={-1} aria-label="Page">
+      <Dialog open>
+        <DialogContent>
+          <DialogTitle>Your Cart</DialogTitle>
+          <DialogDescription>Items</DialogDescription>
+          {itemsShown && <Button onClick={() => setConfirming(true)}>Clear Cart</Button>}
+        </DialogContent>
+      </Dialog>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogTitle>Clear cart?</AlertDialogTitle>
+          <AlertDialogDescription>Sure?</AlertDialogDescription>
+          <Button
+            onClick={() => {
+              setItemsShown(false);
+              setConfirming(false);
+            }}
+          >
+            Yes, clear it!
+          </Button>
+        </AlertDialogContent>
+      </AlertDialog>
+    </main>
+  );
+}
+
 describe('focus after a dialog closes', () => {
+  it('stays in the dialog still open beneath when the opener is gone', async () => {
+    render(<ConfirmInsideDialog />);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Cart' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, clear it!' }));
+    expect(screen.queryByRole('button', { name: 'Clear Cart' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Your Cart' })).toContainElement(
+      document.activeElement as HTMLElement,
+    );
+  });
+
   it("goes to the page's <main> when the opener is gone", async () => {
     render(<RemovingDialog />);
     await userEvent.click(screen.getByRole('button', { name: 'Delete row' }));

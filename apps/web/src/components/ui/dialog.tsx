@@ -40,11 +40,13 @@ export function useReturnFocus({
       opener.current = null;
       // Nothing had focus (Safari does not focus a clicked button): Radix's own default applies.
       if (!target) return;
-      // A row deleted in the dialog takes its button with it: then the page's <main> (focusable
-      // in the app shell), so the next Tab continues in the page rather than from the top.
+      // A row deleted in the dialog takes its button with it: then the dialog still open
+      // beneath this one (a confirmation over the cart), else the page's <main> (focusable in
+      // the app shell), so the next Tab continues there rather than from the top.
       const next = target.isConnected
         ? target
-        : document.querySelector<HTMLElement>('main[tabindex]');
+        : (document.querySelector<HTMLElement>('[role="dialog"][data-state="open"]') ??
+          document.querySelector<HTMLElement>('main[tabindex]'));
       if (next) {
         event.preventDefault();
         next.focus({ preventScroll: true });

@@ -27,6 +27,10 @@ describe('safeNextPath', () => {
     [' /users'],
     ['/auth'],
     ['/auth?next=/users'],
+    ['/.//evil.example/x'],
+    ['/x/..//evil.example/'],
+    ['/%2e//evil.example'],
+    ['/unauthorized'],
   ])('refuses %j', (value) => {
     expect(safeNextPath(value)).toBeNull();
   });

@@ -22,8 +22,10 @@ export function safeNextPath(value: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== BASE) return null;
-  // Back to the sign-in page itself would go round in circles.
-  if (url.pathname === '/auth') return null;
+  // Dot segments are resolved by parsing: '/.//host' comes out as '//host'. Check the result.
+  if (url.pathname.startsWith('//')) return null;
+  // Back to the sign-in page itself would go round in circles; /unauthorized is no destination.
+  if (url.pathname === '/auth' || url.pathname === '/unauthorized') return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

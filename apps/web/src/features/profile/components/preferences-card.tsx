@@ -35,10 +35,11 @@ export function PreferencesCard() {
     confirmChange(value ? t('preferences.darkModeOn') : t('preferences.darkModeOff'));
   };
 
-  // Confirmed before it takes effect: switching success toasts off still says it was done.
+  // Confirmed while success toasts are on: before switching them off, after switching them on.
   const handleNotifications = (value: boolean) => {
-    confirmChange(value ? t('preferences.notificationsOn') : t('preferences.notificationsOff'));
+    if (!value) confirmChange(t('preferences.notificationsOff'));
     setPreference('notifications', value);
+    if (value) confirmChange(t('preferences.notificationsOn'));
   };
 
   // The whole UI switches once the language's texts are in; the toast speaks the new language.

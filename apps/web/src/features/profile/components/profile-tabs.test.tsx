@@ -245,6 +245,13 @@ describe('Preferences tab (spec §2 Preferences)', () => {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to create user' });
     });
     expect(toasts.current.toasts).toEqual([expect.objectContaining({ title: 'Error' })]);
+
+    // Switching them back on is confirmed too, and success toasts show again.
+    act(() => clearToasts());
+    await userEvent.click(screen.getByRole('switch', { name: 'Notifications' }));
+    expect(toasts.current.toasts).toEqual([
+      expect.objectContaining({ description: 'Notifications enabled' }),
+    ]);
   });
 
   it('switches the whole profile to Swahili at once, and says so in Swahili', async () => {

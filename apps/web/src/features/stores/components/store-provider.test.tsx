@@ -51,6 +51,22 @@ describe('StoreProvider (spec §4 Current store)', () => {
     expect(useCurrentStore.getState().currentStore?.id).toBe(1);
   });
 
+  it('never shows a saved store this person was not given (a shared till), even if the list fails', async () => {
+    useCurrentStore.setState({ currentStore: mombasa });
+    const fetchMock = vi.fn(async () => Response.json({ message: 'down' }, { status: 500 }));
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <StoreProvider enabled>
+          <CurrentStoreName />
+        </StoreProvider>
+      </QueryClientProvider>,
+    );
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(screen.getByText('Current: none')).toBeInTheDocument();
+    expect(screen.queryByText(/Mombasa/)).toBeNull();
+  });
+
   it('keeps a chosen store that is still listed', async () => {
     useCurrentStore.setState({ currentStore: mombasa });
     const fetchMock = renderProvider([nairobi, mombasa]);

@@ -50,9 +50,20 @@ export function StoreProvider({ enabled, children }: { enabled: boolean; childre
     }
   }, [stores, currentStore, setCurrentStore, saveCurrentStore]);
 
+  // Only a store of the list this person was given: the saved choice may be another
+  // account's (a shared till) until the list has loaded and corrected it.
+  const shownStore = useMemo(
+    () => stores.find((store) => store.id === currentStore?.id) ?? null,
+    [stores, currentStore],
+  );
   const value = useMemo(
-    () => ({ stores, currentStore, setCurrentStore, isLoading: enabled && isLoading }),
-    [stores, currentStore, setCurrentStore, enabled, isLoading],
+    () => ({
+      stores,
+      currentStore: shownStore,
+      setCurrentStore,
+      isLoading: enabled && isLoading,
+    }),
+    [stores, shownStore, setCurrentStore, enabled, isLoading],
   );
   return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
 }

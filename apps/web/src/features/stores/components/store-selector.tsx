@@ -47,8 +47,8 @@ export function StoreSelector() {
 /** The store a member of staff or a shopper belongs to (GET /stores lists only theirs). */
 export function StoreName() {
   const { t } = useTranslation('navigation');
-  const { stores, currentStore } = useStoreContext();
-  const store = currentStore ?? stores[0];
+  const { stores } = useStoreContext();
+  const store = stores[0];
   if (!store) return null;
   return (
     <p className="flex min-w-0 items-center gap-2 text-sm">
