@@ -1,11 +1,26 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { linesOf, MAIN_SCRIPT, runScript, type SpawnOptions } from './testing/processes';
+import {
+  linesOf,
+  MAIN_SCRIPT,
+  runScript,
+  SERVER_DIR,
+  type SpawnOptions,
+} from './testing/processes';
 
 // Root writes into read-only folders anyway: run the server as `nobody` for those cases.
 const asUnprivileged: Pick<SpawnOptions, 'uid'> = process.getuid?.() === 0 ? { uid: 65534 } : {};
+// As `nobody` the checkout must be readable (a clone under /root is not): else a read-only
+// folder cannot be shown to this machine's server at all, and those two cases do not apply.
+const canRunUnprivileged =
+  spawnSync(process.execPath, ['--import', 'tsx', '-e', '0'], {
+    cwd: SERVER_DIR,
+    ...asUnprivileged,
+    stdio: 'ignore',
+  }).status === 0;
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'duka-start-'));
 chmodSync(root, 0o755);
@@ -33,7 +48,7 @@ describe('start-up errors are one line and a non-zero exit', { timeout: 90_000 }
   const aFile = path.join(root, 'a-file');
   writeFileSync(aFile, 'not a folder');
 
-  it('a DATA_DIR that is read-only', async () => {
+  it.runIf(canRunUnprivileged)('a DATA_DIR that is read-only', async () => {
     await expectRefusal(
       { DATA_DIR: readOnly },
       `DATA_DIR ${readOnly} cannot be written: it is read-only for this user: permission denied (EACCES)`,
@@ -45,13 +60,19 @@ describe('start-up errors are one line and a non-zero exit', { timeout: 90_000 }
     await expectRefusal({ DATA_DIR: aFile }, `DATA_DIR ${aFile} is a file, not a folder`);
   });
 
-  it('a DATA_DIR that cannot be created', async () => {
-    const underReadOnly = path.join(readOnly, 'data');
-    await expectRefusal(
-      { DATA_DIR: underReadOnly },
-      `DATA_DIR ${underReadOnly} cannot be created: permission denied (EACCES)`,
-      asUnprivileged,
-    );
+  it.runIf(canRunUnprivileged)(
+    'a DATA_DIR under a read-only folder cannot be created',
+    async () => {
+      const underReadOnly = path.join(readOnly, 'data');
+      await expectRefusal(
+        { DATA_DIR: underReadOnly },
+        `DATA_DIR ${underReadOnly} cannot be created: permission denied (EACCES)`,
+        asUnprivileged,
+      );
+    },
+  );
+
+  it('a DATA_DIR under a file cannot be created', async () => {
     const underFile = path.join(aFile, 'data');
     await expectRefusal(
       { DATA_DIR: underFile },

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CREATE_ADMIN_SCRIPT, linesOf, runScript } from '../testing/processes';
 import {
@@ -37,8 +40,11 @@ describe('create-admin password rule', () => {
 
   it('create-admin refuses a short or common password before touching the database', async () => {
     const args = ['--email', 'owner@shop.test', '--name', 'Jane Owner', '--store', 'Jane Duka'];
-    // DATA_DIR is a path that cannot exist: the refusal must come first.
-    const env = { DATA_DIR: '/nonexistent/duka-data' };
+    // DATA_DIR lies under a file, so it can never be opened: the refusal must come first
+    // (and, were it not to, nothing would be created on this machine).
+    const aFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'duka-admin-')), 'a-file');
+    writeFileSync(aFile, 'not a folder');
+    const env = { DATA_DIR: path.join(aFile, 'duka-data') };
     const short = await runScript(CREATE_ADMIN_SCRIPT, {
       env,
       args: [...args, '--password', 'short-pass1'],

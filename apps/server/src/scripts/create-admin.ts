@@ -9,10 +9,12 @@
  * lock: create-admin then says so in one line instead of opening the same files.
  */
 import { parseArgs } from 'node:util';
-import { emailSchema, nameSchema, PASSWORD_MAX_LENGTH } from '@duka/shared/auth/auth.schemas';
+import { passwordSchema } from '@duka/shared/api/primitives';
+import { emailSchema, nameSchema } from '@duka/shared/auth/auth.schemas';
 import { storeInputSchema } from '@duka/shared/stores/stores.schemas';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { databaseErrorOf } from '../app/error-handler';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { adminPasswordProblem, generateAdminPassword } from '../lib/admin-password';
@@ -39,9 +41,7 @@ const argsSchema = z
     role: z.enum(['admin', 'super_admin'], { error: '--role must be admin or super_admin' }),
     store: storeInputSchema.shape.name.optional(),
     // Stricter than the web form's rule (8 characters): this account owns the install.
-    password: z
-      .string()
-      .max(PASSWORD_MAX_LENGTH, { error: 'Password is too long' })
+    password: passwordSchema({ messages: { required: 'Password is required' } })
       .superRefine((password, ctx) => {
         const problem = adminPasswordProblem(password);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -102,7 +102,14 @@ try {
   );
   if (!args.password) console.log(`Password: ${password}  — write it down; it is not shown again.`);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  // A database error's message carries the query's values (the password hash, the email):
+  // print only what names the failure.
+  const failure = databaseErrorOf(error);
+  if (failure) {
+    console.error(
+      `The database refused the account: ${failure.code}${failure.constraint ? ` (${failure.constraint})` : ''}`,
+    );
+  } else console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { AppError, conflict, fieldError, unauthorized } from '../../lib/errors';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/passwords';
 import { findStore, lockStoreForJoining } from '../stores/stores.service';
-import { findUserByEmail, insertUser } from '../users/users.service';
+import { insertUser } from '../users/users.service';
 import type { UserRow } from '../users/users.table';
 
 export const authErrors = {
