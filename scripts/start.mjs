@@ -10,8 +10,17 @@ const rootDir = path.resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const shell = process.platform === 'win32';
 
+const serverDir = path.join(rootDir, 'apps/server');
+/** Runs a server script as a direct child (node --import tsx), with the terminal's streams. */
+function serverScript(script) {
+  return [process.execPath, ['--import', 'tsx', script], { cwd: serverDir, stdio: 'inherit' }];
+}
+
 const staleReason = webBuildStaleReason(rootDir);
 if (staleReason) {
+  // A server already running on this DATA_DIR: refuse now, not after rebuilding its files.
+  const check = spawnSync(...serverScript('src/scripts/check-data-dir.ts'));
+  if (check.status !== 0) process.exit(check.status ?? 1);
   console.log(`Building the web app (${staleReason})…`);
   const build = spawnSync(npm, ['run', 'build', '-w', '@duka/web'], {
     cwd: rootDir,
@@ -23,10 +32,7 @@ if (staleReason) {
   console.log('The web app is built and up to date.');
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  cwd: path.join(rootDir, 'apps/server'),
-  stdio: 'inherit',
-});
+const server = spawn(...serverScript('src/main.ts'));
 // Ctrl-C reaches the whole process group; a service manager's SIGTERM reaches only us.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

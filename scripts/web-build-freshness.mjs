@@ -10,7 +10,11 @@ export const WEB_BUILD_INPUTS = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/scripts',
+  'apps/web/tsconfig.json',
   'apps/web/package.json',
+  'tsconfig.base.json',
+  'package-lock.json',
   'packages/shared/src',
   'packages/shared/package.json',
 ];

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  CHECK_DATA_DIR_SCRIPT,
   CREATE_ADMIN_SCRIPT,
   linesOf,
   MAIN_SCRIPT,
@@ -112,6 +113,13 @@ describe('one process per DATA_DIR (real processes)', () => {
       `DATA_DIR ${dataDir} is in use by another Duka process (one process per data folder); stop the server first, or create the account on /users`,
     ]);
 
+    // npm start asks before it rebuilds the web app: refused too, before any build.
+    const check = await runScript(CHECK_DATA_DIR_SCRIPT, { env });
+    expect(check.code).not.toBe(0);
+    expect(linesOf(check.stderr)).toEqual([
+      `DATA_DIR ${dataDir} is in use by another Duka process (one process per data folder)`,
+    ]);
+
     // The first server was not disturbed.
     expect((await fetch(`http://127.0.0.1:${server.port}/api/health`)).status).toBe(200);
 
@@ -127,7 +135,9 @@ describe('one process per DATA_DIR (real processes)', () => {
     expect(afterCrash.stderr).toBe('');
     expect(afterCrash.code).toBe(0);
     expect(afterCrash.stdout).toMatch(/^Created admin owner@shop\.test/);
-    // create-admin let go of the lock when it finished.
+    // create-admin let go of the lock when it finished; so does the check.
+    expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
+    expect((await runScript(CHECK_DATA_DIR_SCRIPT, { env })).code).toBe(0);
     expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
 
     server = await startServer(env);

@@ -9,6 +9,7 @@ import path from 'node:path';
 export const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 export const MAIN_SCRIPT = 'src/main.ts';
 export const CREATE_ADMIN_SCRIPT = 'src/scripts/create-admin.ts';
+export const CHECK_DATA_DIR_SCRIPT = 'src/scripts/check-data-dir.ts';
 
 export interface RunResult {
   code: number | null;
