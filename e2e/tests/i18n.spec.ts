@@ -17,7 +17,7 @@ test('choosing Swahili switches the whole UI at once and after a reload, and bac
   await expect(page.getByRole('tab', { name: 'Mapendeleo' })).toBeVisible();
   await expect(swahiliNavigation.getByRole('link', { name: 'Wateja' })).toBeVisible();
   await expect(swahiliNavigation.getByRole('link', { name: 'Mauzo' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Ondoka' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Toka' })).toBeVisible();
   await expect(page.getByText('Mapendeleo Yamesasishwa')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
 

@@ -26,7 +26,7 @@ describe('switching the language', () => {
     expect(i18n.hasResourceBundle('sw', 'navigation')).toBe(false);
 
     await act(() => changeLanguage('sw'));
-    expect(screen.getByRole('button')).toHaveTextContent('Ondoka');
+    expect(screen.getByRole('button')).toHaveTextContent('Toka');
     expect(document.documentElement.lang).toBe('sw');
     expect(currentLanguage()).toBe('sw');
 
