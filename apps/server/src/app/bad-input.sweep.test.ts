@@ -143,6 +143,8 @@ function validValue(name: string, schema: JsonSchema): unknown {
   if (type === 'boolean') return false;
   if (type === 'integer' || type === 'number') return storeId;
   if (schema.format === 'email' || /email/i.test(name)) return 'sweep-valid@example.test';
+  // A Kenyan phone (packages/shared/src/api/phone.ts): free text would be refused on its own.
+  if (/phone/i.test(name)) return '0712 345 678';
   return 'Sweep-valid-text';
 }
 

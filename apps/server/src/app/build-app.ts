@@ -17,6 +17,7 @@ import { accessPlugin } from '../lib/access.plugin';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
+import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import type { AppDeps } from './deps';
 import { handleFrameworkError, registerErrorHandler } from './error-handler';
@@ -110,6 +111,7 @@ export async function buildApp({
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(storesRoutes, { prefix: '/stores' });
       await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(suppliersRoutes, { prefix: '/suppliers' });
     },
     { prefix: '/api' },
   );

@@ -3,3 +3,4 @@ export { stores } from '../modules/stores/stores.table';
 export { users } from '../modules/users/users.table';
 export { authAttempts, sessions } from '../modules/auth/auth.table';
 export { appSettings } from '../modules/settings/app-settings.table';
+export { suppliers } from '../modules/suppliers/suppliers.table';

@@ -30,4 +30,25 @@ describe('demo seed (PRODUCT.md §6)', () => {
       });
     }
   });
+
+  it('gives Nairobi four suppliers and Mombasa one, phones stored +254…', async () => {
+    const admin = t.client();
+    await admin.login('admin@duka.test', DEMO_PASSWORD);
+    const nairobi = (await admin.get('/api/suppliers')).json<{ name: string; phone: string }[]>();
+    expect(nairobi.map((s) => s.name)).toEqual([
+      'Thika Grain Millers Ltd',
+      'Kiambu Highlands Dairy',
+      'Eastlands Soda Distributors',
+      'Industrial Area Stationers',
+    ]);
+    expect(nairobi.every((s) => /^\+254[17][0-9]{8}$/.test(s.phone))).toBe(true);
+
+    const superAdmin = t.client();
+    await superAdmin.login('super@duka.test', DEMO_PASSWORD);
+    const stores = (await superAdmin.get('/api/stores')).json<{ data: { id: number }[] }>().data;
+    const mombasa = await superAdmin.get('/api/suppliers', { query: { store_id: stores[1]!.id } });
+    expect(mombasa.json()).toMatchObject([
+      { name: 'Pwani Oil & Soap Supplies', phone: '+254741226590', status: 'active' },
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import type { Database } from '../client';
 import { stores } from '../../modules/stores/stores.table';
 import { users } from '../../modules/users/users.table';
 import { insertUser } from '../../modules/users/users.service';
+import { seedDemoSuppliers } from './demo-suppliers';
 
 export const DEMO_PASSWORD = 'duka-demo-1234';
 export const DEMO_STORES = ['Duka Demo — Nairobi', 'Duka Demo — Mombasa'] as const;
@@ -35,6 +36,7 @@ export async function seedDemo(db: Database): Promise<void> {
     for (const account of DEMO_ACCOUNTS) {
       await insertUser(tx, { ...account, password: DEMO_PASSWORD, storeId: nairobi!.id });
     }
+    await seedDemoSuppliers(tx);
   });
 }
 
