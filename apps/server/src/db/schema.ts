@@ -3,3 +3,6 @@ export { stores } from '../modules/stores/stores.table';
 export { users } from '../modules/users/users.table';
 export { authAttempts, sessions } from '../modules/auth/auth.table';
 export { appSettings } from '../modules/settings/app-settings.table';
+export { categories } from '../modules/categories/categories.table';
+export { products } from '../modules/products/products.table';
+export { stockMovements } from '../modules/products/stock-movements.table';
