@@ -15,7 +15,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { accessPlugin } from '../lib/access.plugin';
 import { authRoutes } from '../modules/auth/auth.routes';
+import { categoriesRoutes } from '../modules/categories/categories.routes';
 import { healthRoutes } from '../modules/health/health.routes';
+import { productsRoutes } from '../modules/products/products.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
 import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
 import { usersRoutes } from '../modules/users/users.routes';
@@ -112,6 +114,8 @@ export async function buildApp({
       await api.register(storesRoutes, { prefix: '/stores' });
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(suppliersRoutes, { prefix: '/suppliers' });
+      await api.register(categoriesRoutes, { prefix: '/categories' });
+      await api.register(productsRoutes, { prefix: '/products' });
     },
     { prefix: '/api' },
   );

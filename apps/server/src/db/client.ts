@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -47,7 +48,9 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const lock: DataDirLock | undefined = dataDir ? await lockDataDir(dataDir) : undefined;
   let client: PGlite;
   try {
-    client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+    // pg_trgm backs product search (migration 0002 creates the extension).
+    const options = { extensions: { pg_trgm } };
+    client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite(options);
     await client.waitReady;
   } catch (error) {
     await lock?.release();

@@ -4,3 +4,6 @@ export { users } from '../modules/users/users.table';
 export { authAttempts, sessions } from '../modules/auth/auth.table';
 export { appSettings } from '../modules/settings/app-settings.table';
 export { suppliers } from '../modules/suppliers/suppliers.table';
+export { categories } from '../modules/categories/categories.table';
+export { products } from '../modules/products/products.table';
+export { stockMovements } from '../modules/products/stock-movements.table';

@@ -14,6 +14,8 @@ export const CAPABILITIES = {
   'products:read': ALL,
   'products:write': STAFF,
   'products:delete': MANAGERS,
+  // A product's stock history (movements with who and why): staff only, never shoppers.
+  'products:history': STAFF,
   'categories:read': ALL,
   'categories:manage': MANAGERS,
   'suppliers:read': STAFF,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnitType, piecesPerUnit, toPieces } from './units';
+import { isUnitType, piecesPerUnit, toPieces, wholeUnits } from './units';
 
 describe('units (PRODUCT.md §3)', () => {
   it('knows the three units only', () => {
@@ -19,5 +19,12 @@ describe('units (PRODUCT.md §3)', () => {
     expect(() => toPieces(1.5, 'piece')).toThrow(RangeError);
     expect(() => piecesPerUnit('pack', 0)).toThrow(RangeError);
     expect(() => piecesPerUnit('pack', 2.5)).toThrow(RangeError);
+  });
+
+  it('reports stock in whole units of the stock unit', () => {
+    expect(wholeUnits(18, 'pack', 6)).toBe(3);
+    expect(wholeUnits(20, 'pack', 6)).toBe(3);
+    expect(wholeUnits(24, 'dozen')).toBe(2);
+    expect(wholeUnits(7, 'piece')).toBe(7);
   });
 });

@@ -24,3 +24,12 @@ export function toPieces(quantity: number, unit: UnitType, packSize = 1): number
   if (!Number.isInteger(quantity)) throw new RangeError(`quantity must be whole, got ${quantity}`);
   return quantity * piecesPerUnit(unit, packSize);
 }
+
+/**
+ * Whole `unit`s in `pieces` (the stock a product reports as `quantity`): 18 pieces of a pack of
+ * 6 are 3 packs. Pieces left over after a sale by the piece are not a whole unit and are not
+ * counted here; the exact stock stays in pieces.
+ */
+export function wholeUnits(pieces: number, unit: UnitType, packSize = 1): number {
+  return Math.floor(pieces / piecesPerUnit(unit, packSize));
+}

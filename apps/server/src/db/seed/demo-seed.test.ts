@@ -51,4 +51,68 @@ describe('demo seed (PRODUCT.md §6)', () => {
       { name: 'Pwani Oil & Soap Supplies', phone: '+254741226590', status: 'active' },
     ]);
   });
+
+  it('stocks Nairobi with a Kenyan catalogue, its opening movements, and Mombasa apart', async () => {
+    const admin = t.client();
+    await admin.login('admin@duka.test', DEMO_PASSWORD);
+    const all = (await admin.get('/api/products', { query: { pageSize: 100 } })).json();
+    expect(all.total).toBeGreaterThanOrEqual(38);
+    const names = all.data.map((p: { name: string }) => p.name).join(' | ');
+    for (const kind of [
+      'Maize Flour',
+      'Sugar',
+      'Milk',
+      'Oil',
+      'Soap',
+      'Exercise Book',
+      'Biscuits',
+    ]) {
+      expect(names).toContain(kind);
+    }
+    const delivery = all.data.find((p: { sku: string }) => p.sku === 'SRV001');
+    expect(delivery).toMatchObject({ name: 'Delivery Service', piece_selling_price: 200 });
+    const soda = all.data.find((p: { sku: string }) => p.sku === 'SOD-COK500');
+    expect(soda).toMatchObject({ stock_unit: 'dozen', quantity: 6, stock_pieces: 72 });
+    const biscuits = all.data.find((p: { sku: string }) => p.sku === 'BIS-NUV100');
+    expect(biscuits).toMatchObject({ stock_unit: 'pack', pack_size: 12, stock_pieces: 72 });
+    for (const product of all.data as {
+      piece_selling_price: number;
+      piece_buying_price: number;
+    }[]) {
+      expect(product.piece_selling_price).toBeGreaterThanOrEqual(product.piece_buying_price);
+    }
+
+    const low = (await admin.get('/api/products', { query: { low_stock: 'true' } })).json();
+    expect(low.total).toBeGreaterThanOrEqual(3);
+
+    const history = (await admin.get(`/api/products/${soda.id}/movements`)).json();
+    expect(history.data).toEqual([
+      expect.objectContaining({
+        reason: 'initial',
+        change_pieces: 72,
+        User: expect.objectContaining({ name: 'Amina Admin' }),
+      }),
+    ]);
+
+    const categories = (await admin.get('/api/categories')).json();
+    expect(categories.map((c: { name: string }) => c.name)).toContain('Beverages');
+
+    const superAdmin = t.client();
+    await superAdmin.login('super@duka.test', DEMO_PASSWORD);
+    const stores = (await superAdmin.get('/api/stores')).json().data as {
+      id: number;
+      name: string;
+    }[];
+    const mombasa = stores.find((s) => s.name === 'Duka Demo — Mombasa')!;
+    const theirs = (
+      await superAdmin.get('/api/products', { query: { store_id: mombasa.id, pageSize: 100 } })
+    ).json();
+    expect(theirs.total).toBeGreaterThanOrEqual(3);
+    expect(theirs.data.map((p: { name: string }) => p.name)).toContain(
+      'Madafu Coconut Water 500ml',
+    );
+    expect(all.data.map((p: { name: string }) => p.name)).not.toContain(
+      'Madafu Coconut Water 500ml',
+    );
+  });
 });

@@ -4,11 +4,19 @@
  */
 import type { Role } from '@duka/shared/auth/roles';
 import { count } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { Database, Executor } from '../client';
+import { categories } from '../../modules/categories/categories.table';
+import { insertProduct } from '../../modules/products/products.service';
 import { stores } from '../../modules/stores/stores.table';
 import { users } from '../../modules/users/users.table';
 import { insertUser } from '../../modules/users/users.service';
 import { seedDemoSuppliers } from './demo-suppliers';
+import {
+  demoProductInput,
+  MOMBASA_PRODUCTS,
+  NAIROBI_PRODUCTS,
+  type DemoProduct,
+} from './demo-catalogue';
 
 export const DEMO_PASSWORD = 'duka-demo-1234';
 export const DEMO_STORES = ['Duka Demo — Nairobi', 'Duka Demo — Mombasa'] as const;
@@ -29,15 +37,47 @@ export async function isEmptyDatabase(db: Database): Promise<boolean> {
 
 export async function seedDemo(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
-    const [nairobi] = await tx
+    const [nairobi, mombasa] = await tx
       .insert(stores)
       .values(DEMO_STORES.map((name) => ({ name })))
       .returning();
+    let admin: number | null = null;
     for (const account of DEMO_ACCOUNTS) {
-      await insertUser(tx, { ...account, password: DEMO_PASSWORD, storeId: nairobi!.id });
+      const row = await insertUser(tx, {
+        ...account,
+        password: DEMO_PASSWORD,
+        storeId: nairobi!.id,
+      });
+      if (account.role === 'admin') admin = row.id;
     }
     await seedDemoSuppliers(tx);
+    // The admin took the opening stock count in Nairobi; Mombasa has no staff yet.
+    await seedCatalogue(tx, nairobi!.id, admin, NAIROBI_PRODUCTS);
+    await seedCatalogue(tx, mombasa!.id, null, MOMBASA_PRODUCTS);
   });
+}
+
+/** A store's categories and products, each product with its 'initial' stock movement. */
+async function seedCatalogue(
+  tx: Executor,
+  storeId: number,
+  userId: number | null,
+  catalogue: readonly DemoProduct[],
+): Promise<void> {
+  const names = [...new Set(catalogue.map((product) => product.category))];
+  const rows = await tx
+    .insert(categories)
+    .values(names.map((name) => ({ storeId, name })))
+    .returning();
+  const categoryIds = new Map(rows.map((row) => [row.name, row.id]));
+  for (const product of catalogue) {
+    await insertProduct(
+      tx,
+      storeId,
+      userId,
+      demoProductInput(product, categoryIds.get(product.category)!),
+    );
+  }
 }
 
 /**

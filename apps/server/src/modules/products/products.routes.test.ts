@@ -1,0 +1,378 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
+import { buildStore, signedIn } from '../../testing/factories';
+
+let t: TestApp;
+let storeA: number;
+let storeB: number;
+let manager: TestClient;
+let managerName: string;
+let cashier: TestClient;
+let cashierName: string;
+let shopper: TestClient;
+let managerB: TestClient;
+let superAdmin: TestClient;
+let flour: number;
+let drinks: number;
+let flourB: number;
+
+let skuSequence = 0;
+/** A valid create body: the spec's required fields (§5), with prices as the form sends them. */
+function newProduct(overrides: Record<string, unknown> = {}) {
+  skuSequence += 1;
+  return {
+    name: `Product ${skuSequence}`,
+    sku: `SKU-${skuSequence}`,
+    category_id: flour,
+    piece_buying_price: 100,
+    piece_selling_price: '120.50',
+    pack_buying_price: 0,
+    pack_selling_price: 0,
+    dozen_buying_price: 0,
+    dozen_selling_price: 0,
+    quantity: 10,
+    min_quantity: 5,
+    ...overrides,
+  };
+}
+
+async function create(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const response = await client.post('/api/products', newProduct(overrides));
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
+  return response.json().data as Record<string, unknown> & { id: number; quantity: number };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  storeA = (await buildStore(t.db)).id;
+  storeB = (await buildStore(t.db)).id;
+  const m = await signedIn(t, 'manager', storeA);
+  manager = m.client;
+  managerName = m.user.name;
+  const c = await signedIn(t, 'sales', storeA);
+  cashier = c.client;
+  cashierName = c.user.name;
+  shopper = (await signedIn(t, 'user', storeA)).client;
+  managerB = (await signedIn(t, 'manager', storeB)).client;
+  superAdmin = (await signedIn(t, 'super_admin', storeA)).client;
+  flour = (await manager.post('/api/categories', { name: 'Unga' })).json().data.id;
+  drinks = (await manager.post('/api/categories', { name: 'Soda' })).json().data.id;
+  flourB = (await managerB.post('/api/categories', { name: 'Unga' })).json().data.id;
+});
+afterAll(() => t.close());
+
+describe('products: create, read, update', () => {
+  it('creates a product with exact prices, its category nested, and reads it back', async () => {
+    const response = await cashier.post(
+      '/api/products',
+      newProduct({
+        name: 'Jogoo Maize Flour 2kg',
+        sku: 'JOG-2KG',
+        barcode: '6161101600019',
+        description: 'Sifted maize meal',
+        piece_buying_price: '175.5',
+        piece_selling_price: 195.99,
+        pack_buying_price: '1000.00',
+        pack_selling_price: 1150,
+        pack_size: 6,
+        stock_unit: 'pack',
+        quantity: 3,
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    const product = response.json().data;
+    expect(product).toMatchObject({
+      name: 'Jogoo Maize Flour 2kg',
+      sku: 'JOG-2KG',
+      barcode: '6161101600019',
+      category_id: flour,
+      Category: { id: flour, name: 'Unga' },
+      piece_buying_price: 175.5,
+      piece_selling_price: 195.99,
+      pack_buying_price: 1000,
+      pack_selling_price: 1150,
+      dozen_selling_price: 0,
+      // 3 packs of 6 are kept as 18 pieces and reported in packs.
+      quantity: 3,
+      stock_pieces: 18,
+      pack_size: 6,
+      stock_unit: 'pack',
+      min_quantity: 5,
+      is_active: true,
+      image_url: null,
+    });
+    const read = await shopper.get(`/api/products/${product.id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.name).toBe('Jogoo Maize Flour 2kg');
+  });
+
+  it("refuses missing and wrong fields with the spec's messages", async () => {
+    const empty = await manager.post('/api/products', {});
+    expect(empty.statusCode).toBe(400);
+    const messages = Object.fromEntries(
+      empty.json().errors.map((e: { path: string; message: string }) => [e.path, e.message]),
+    );
+    expect(messages).toMatchObject({
+      name: 'Name is required',
+      sku: 'Please fill the required field: SKU',
+      category_id: 'Please fill the required field: Category',
+      piece_buying_price: 'Please fill the required field: Piece Buying Price',
+      quantity: 'Please fill the required field: Quantity',
+      min_quantity: 'Please fill the required field: Min Quantity',
+    });
+
+    const wrong = await manager.post(
+      '/api/products',
+      newProduct({ name: '', stock_unit: 'box', piece_selling_price: -1, quantity: 1.5 }),
+    );
+    const wrongMessages = Object.fromEntries(
+      wrong.json().errors.map((e: { path: string; message: string }) => [e.path, e.message]),
+    );
+    expect(wrongMessages).toEqual({
+      name: 'Name is required',
+      stock_unit: 'Stock unit must be one of piece, pack, dozen',
+      piece_selling_price: 'Piece Selling Price cannot be negative',
+      quantity: 'Quantity must be a whole number',
+    });
+
+    const badCategory = await manager.post('/api/products', newProduct({ category_id: flourB }));
+    expect(badCategory.statusCode).toBe(400);
+    expect(badCategory.json().errors).toEqual([
+      { path: 'category_id', message: 'Please select a valid category' },
+    ]);
+    const badPrice = await manager.post(
+      '/api/products',
+      newProduct({ pack_buying_price: '12.345' }),
+    );
+    expect(badPrice.statusCode).toBe(400);
+  });
+
+  it("answers a duplicate SKU (any case) with 409 and a message containing 'SKU'", async () => {
+    await create(manager, { sku: 'DUP-1' });
+    const duplicate = await manager.post('/api/products', newProduct({ sku: 'dup-1' }));
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().message).toContain('SKU');
+    const other = await create(manager, { sku: 'DUP-2' });
+    const renamed = await manager.put(`/api/products/${other.id}`, { sku: 'Dup-1' });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json().message).toContain('SKU');
+    // Another store may use the same SKU.
+    expect(
+      (await managerB.post('/api/products', newProduct({ sku: 'DUP-1', category_id: flourB })))
+        .statusCode,
+    ).toBe(201);
+  });
+
+  it('updates fields, and a changed quantity records an adjustment in pieces', async () => {
+    const soda = await create(manager, {
+      name: 'Coca-Cola 500ml',
+      category_id: drinks,
+      stock_unit: 'dozen',
+      dozen_selling_price: 780,
+      quantity: 2,
+    });
+    expect(soda.stock_pieces).toBe(24);
+    const updated = await cashier.put(`/api/products/${soda.id}`, {
+      quantity: 5,
+      dozen_selling_price: '800',
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data).toMatchObject({
+      quantity: 5,
+      stock_pieces: 60,
+      dozen_selling_price: 800,
+    });
+
+    const history = await manager.get(`/api/products/${soda.id}/movements`);
+    expect(history.statusCode).toBe(200);
+    expect(history.json()).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    expect(
+      history
+        .json()
+        .data.map((m: { reason: string; change_pieces: number }) => [m.reason, m.change_pieces]),
+    ).toEqual([
+      ['adjustment', 36],
+      ['initial', 24],
+    ]);
+    expect(history.json().data[0].User.name).toBe(cashierName);
+    expect(history.json().data[1].User.name).toBe(managerName);
+
+    // The form sends every field back: the same quantity changes nothing.
+    await cashier.put(`/api/products/${soda.id}`, { ...newProduct(), sku: 'SODA-X', quantity: 5 });
+    const after = await manager.get(`/api/products/${soda.id}/movements`);
+    expect(after.json().total).toBe(2);
+  });
+
+  it('keeps exact pieces when the unit changes, and reads quantity in the new unit', async () => {
+    const biscuits = await create(manager, { stock_unit: 'piece', quantity: 18 });
+    const packs = await manager.put(`/api/products/${biscuits.id}`, {
+      stock_unit: 'pack',
+      pack_size: 6,
+    });
+    expect(packs.json().data).toMatchObject({ quantity: 3, stock_pieces: 18 });
+    const lower = await manager.put(`/api/products/${biscuits.id}`, { quantity: 2 });
+    expect(lower.json().data).toMatchObject({ quantity: 2, stock_pieces: 12 });
+    const history = (await manager.get(`/api/products/${biscuits.id}/movements`)).json().data;
+    expect(history[0]).toMatchObject({ reason: 'adjustment', change_pieces: -6 });
+  });
+
+  it('refuses a quantity too large for its unit', async () => {
+    const response = await manager.post(
+      '/api/products',
+      newProduct({ quantity: 1_000_000, stock_unit: 'pack', pack_size: 10_000 }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].path).toBe('quantity');
+  });
+});
+
+describe('products: lists and search', () => {
+  let exactBarcode: number;
+  beforeAll(async () => {
+    await create(manager, { name: 'Omo Washing Powder 1kg', sku: 'OMO-1', barcode: '111222' });
+    exactBarcode = (await create(manager, { name: 'Zebra Soap', sku: 'ZEB-1', barcode: '11122' }))
+      .id;
+    await create(manager, { name: 'Inactive Soap 11122', sku: 'SOAP-OLD', is_active: false });
+  });
+
+  it('puts an exact barcode match first, matching any case', async () => {
+    const response = await cashier.get('/api/products/search', { query: { q: '11122' } });
+    expect(response.statusCode).toBe(200);
+    const ids = response.json().data.map((p: { id: number }) => p.id);
+    expect(ids[0]).toBe(exactBarcode);
+    expect(ids.length).toBe(3);
+    const byName = await cashier.get('/api/products/search', { query: { q: 'oMo wAsh' } });
+    expect(byName.json().data.map((p: { sku: string }) => p.sku)).toEqual(['OMO-1']);
+    const bySku = await cashier.get('/api/products/search', { query: { q: 'zeb-1' } });
+    expect(bySku.json().data[0].sku).toBe('ZEB-1');
+    expect((await cashier.get('/api/products/search', { query: { q: '%' } })).json().data).toEqual(
+      [],
+    );
+  });
+
+  it('shows a shopper active products only and never buying prices or staff fields', async () => {
+    const search = await shopper.get('/api/products/search', { query: { q: '11122' } });
+    expect(
+      search
+        .json()
+        .data.map((p: { sku: string }) => p.sku)
+        .sort(),
+    ).toEqual(['OMO-1', 'ZEB-1']);
+    const list = await shopper.get('/api/products', { query: { pageSize: 100 } });
+    const products = list.json().data as Record<string, unknown>[];
+    expect(products.length).toBeGreaterThan(0);
+    for (const product of [...products, ...search.json().data]) {
+      expect(product.is_active).toBe(true);
+      for (const field of [
+        'piece_buying_price',
+        'pack_buying_price',
+        'dozen_buying_price',
+        'min_quantity',
+        'stock_pieces',
+      ]) {
+        expect(product, field).not.toHaveProperty(field);
+      }
+      expect(product).toHaveProperty('piece_selling_price');
+    }
+    const inactive = (await manager.get('/api/products', { query: { q: 'SOAP-OLD' } })).json()
+      .data[0];
+    expect(inactive.is_active).toBe(false);
+    expect((await shopper.get(`/api/products/${inactive.id}`)).statusCode).toBe(404);
+    expect((await shopper.get(`/api/products/${inactive.id}/movements`)).statusCode).toBe(403);
+  });
+
+  it('pages with { data, total, page, pageSize } and refuses a page size over 100', async () => {
+    const first = await manager.get('/api/products', { query: { page: 1, pageSize: 2 } });
+    const body = first.json();
+    expect(body).toMatchObject({ page: 1, pageSize: 2 });
+    expect(body.data).toHaveLength(2);
+    expect(body.total).toBeGreaterThan(2);
+    const second = await manager.get('/api/products', { query: { page: 2, pageSize: 2 } });
+    expect(second.json().data[0].id).not.toBe(body.data[0].id);
+    const tooBig = await manager.get('/api/products', { query: { pageSize: 101 } });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().errors[0].path).toBe('pageSize');
+    expect((await manager.get('/api/products', { query: { page: 0 } })).statusCode).toBe(400);
+  });
+
+  it('filters by category and by low stock (quantity below min_quantity, in the stock unit)', async () => {
+    const byCategory = await manager.get('/api/products', {
+      query: { category_id: drinks, pageSize: 100 },
+    });
+    expect(
+      byCategory.json().data.every((p: { category_id: number }) => p.category_id === drinks),
+    ).toBe(true);
+    // 4 dozen with a minimum of 5 dozen is low; 6 of 5 is not.
+    const low = await create(manager, { stock_unit: 'dozen', quantity: 4, min_quantity: 5 });
+    const fine = await create(manager, { stock_unit: 'dozen', quantity: 6, min_quantity: 5 });
+    const listed = await manager.get('/api/products', {
+      query: { low_stock: 'true', pageSize: 100 },
+    });
+    const ids = listed.json().data.map((p: { id: number }) => p.id);
+    expect(ids).toContain(low.id);
+    expect(ids).not.toContain(fine.id);
+    for (const p of listed.json().data as { quantity: number; min_quantity: number }[]) {
+      expect(p.quantity).toBeLessThan(p.min_quantity);
+    }
+  });
+});
+
+describe('products: delete and store isolation', () => {
+  it('deletes a product without history, deactivates one with history', async () => {
+    const fresh = await create(manager, { quantity: 3 });
+    const deleted = await manager.delete(`/api/products/${fresh.id}`);
+    expect(deleted.json()).toEqual({ success: true, deactivated: false });
+    expect((await manager.get(`/api/products/${fresh.id}`)).statusCode).toBe(404);
+
+    const used = await create(manager, { quantity: 3 });
+    await manager.put(`/api/products/${used.id}`, { quantity: 2 });
+    const deactivated = await manager.delete(`/api/products/${used.id}`);
+    expect(deactivated.json()).toEqual({ success: true, deactivated: true });
+    const kept = await manager.get(`/api/products/${used.id}`);
+    expect(kept.json().data.is_active).toBe(false);
+    expect((await manager.get(`/api/products/${used.id}/movements`)).json().total).toBe(2);
+    expect((await cashier.delete(`/api/products/${used.id}`)).statusCode).toBe(403);
+  });
+
+  it("answers 404 for another store's product on every call", async () => {
+    const theirs = (
+      await managerB.post('/api/products', newProduct({ category_id: flourB, sku: 'B-ONLY' }))
+    ).json().data;
+    expect((await manager.get(`/api/products/${theirs.id}`)).statusCode).toBe(404);
+    expect((await manager.put(`/api/products/${theirs.id}`, { quantity: 1 })).statusCode).toBe(404);
+    expect((await manager.delete(`/api/products/${theirs.id}`)).statusCode).toBe(404);
+    expect((await manager.get(`/api/products/${theirs.id}/movements`)).statusCode).toBe(404);
+    const search = await manager.get('/api/products/search', { query: { q: 'B-ONLY' } });
+    expect(search.json().data).toEqual([]);
+    // A super_admin reaches it by choosing store B.
+    const chosen = await superAdmin.get(`/api/products/${theirs.id}`, {
+      query: { store_id: storeB },
+    });
+    expect(chosen.statusCode).toBe(200);
+    const unchanged = await managerB.get(`/api/products/${theirs.id}`);
+    expect(unchanged.json().data.quantity).toBe(10);
+  });
+
+  it('never lets stock go below zero in the database', async () => {
+    const product = await create(manager, { quantity: 1 });
+    await expect(
+      t.db.execute(sql`update products set stock_pieces = -1 where id = ${product.id}`),
+    ).rejects.toThrow();
+  });
+});
+
+describe('products: search index', () => {
+  it('can answer a contains-search from the pg_trgm index (PGlite and PostgreSQL)', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      // With few rows the planner prefers a scan; forbid it to see that the index serves.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain select id from products where lower(name) like '%unga%' or lower(sku) like '%unga%' or lower(barcode) like '%unga%'`,
+      );
+    });
+    expect(JSON.stringify((plan as { rows: unknown[] }).rows)).toContain(
+      'products_search_trgm_idx',
+    );
+  });
+});

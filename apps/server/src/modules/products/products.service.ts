@@ -1,0 +1,430 @@
+/**
+ * Products of a store and their stock (spec §3, PRODUCT.md §3). Stock lives in whole pieces;
+ * the API speaks in the product's stock unit (units.ts). Every stock change writes a
+ * stock_movements row in the same transaction as the change.
+ */
+import type { Role } from '@duka/shared/auth/roles';
+import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
+import { piecesPerUnit, toPieces, wholeUnits } from '@duka/shared/money/units';
+import {
+  STOCK_PIECES_MAX,
+  shopperProductSchema,
+  type CreateProductInput,
+  type MovementReason,
+  type Product,
+  type ProductListQuery,
+  type ShopperProduct,
+  type StockMovement,
+  type UpdateProductInput,
+} from '@duka/shared/products/products.schemas';
+import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../lib/errors';
+import { assertCategoryForProduct } from '../categories/categories.service';
+import { categories } from '../categories/categories.table';
+import { users } from '../users/users.table';
+import { productErrors } from './products.errors';
+import { products, type ProductRow } from './products.table';
+import { stockMovements, type StockMovementRow } from './stock-movements.table';
+
+const SEARCH_LIMIT = 20;
+
+type ProductWithCategory = ProductRow & { category: { id: number; name: string } | null };
+
+const price = (value: string) => centsToNumber(toCents(value) ?? 0);
+
+/** A product as staff see it: prices as numbers with two decimals, quantity in its stock unit. */
+export function presentProduct(row: ProductWithCategory): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    sku: row.sku,
+    barcode: row.barcode,
+    category_id: row.categoryId,
+    Category: row.category,
+    piece_buying_price: price(row.pieceBuyingPrice),
+    piece_selling_price: price(row.pieceSellingPrice),
+    pack_buying_price: price(row.packBuyingPrice),
+    pack_selling_price: price(row.packSellingPrice),
+    dozen_buying_price: price(row.dozenBuyingPrice),
+    dozen_selling_price: price(row.dozenSellingPrice),
+    quantity: wholeUnits(row.stockPieces, row.stockUnit, row.packSize),
+    stock_pieces: row.stockPieces,
+    min_quantity: row.minQuantity,
+    pack_size: row.packSize,
+    stock_unit: row.stockUnit,
+    image_url: row.imageUrl,
+    is_active: row.isActive,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * What a caller of `role` may see: shoppers get the shopper schema's fields only — parsed
+ * through it, so buying prices, minimums and exact stock cannot leak (PRODUCT.md §1).
+ */
+export function presentFor(role: Role, row: ProductWithCategory): Product | ShopperProduct {
+  const product = presentProduct(row);
+  return role === 'user' ? shopperProductSchema.parse(product) : product;
+}
+
+const isShopper = (role: Role) => role === 'user';
+
+/** Pieces in one stock unit of a product, as SQL (for the low-stock filter). */
+const piecesPerStockUnit = sql`(case ${products.stockUnit} when 'piece' then 1 when 'dozen' then 12 else ${products.packSize} end)`;
+
+function selectWithCategory(db: Executor) {
+  return db
+    .select({
+      product: products,
+      category: { id: categories.id, name: categories.name },
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId));
+}
+
+function joinCategory(
+  rows: { product: ProductRow; category: { id: number; name: string } | null }[],
+) {
+  return rows.map(({ product, category }) => ({ ...product, category }));
+}
+
+/** `%text%` for LIKE, with LIKE's own wildcards taken literally. */
+function containsPattern(text: string) {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function matchesSearch(q: string): SQL {
+  const pattern = containsPattern(q);
+  return or(
+    sql`lower(${products.name}) like ${pattern}`,
+    sql`lower(${products.sku}) like ${pattern}`,
+    sql`lower(${products.barcode}) like ${pattern}`,
+  ) as SQL;
+}
+
+function visibleTo(role: Role, storeId: number): SQL {
+  return isShopper(role)
+    ? (and(eq(products.storeId, storeId), eq(products.isActive, true)) as SQL)
+    : eq(products.storeId, storeId);
+}
+
+export interface Page<T> {
+  data: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /products: filtered by q, category and low stock; ordered by name; one page. */
+export async function listProducts(
+  db: Executor,
+  role: Role,
+  storeId: number,
+  query: ProductListQuery,
+): Promise<Page<ProductWithCategory>> {
+  const conditions: SQL[] = [visibleTo(role, storeId)];
+  if (query.q) conditions.push(matchesSearch(query.q));
+  if (query.category_id !== undefined) conditions.push(eq(products.categoryId, query.category_id));
+  // Quantity (whole units) below min_quantity ⟺ pieces below min_quantity × pieces per unit.
+  if (query.low_stock === 'true') {
+    conditions.push(sql`${products.stockPieces} < ${products.minQuantity} * ${piecesPerStockUnit}`);
+  }
+  const where = and(...conditions);
+  const [totalRow] = await db.select({ n: count() }).from(products).where(where);
+  const rows = await selectWithCategory(db)
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    data: joinCategory(rows),
+    total: totalRow?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * GET /products/search: up to 20 products whose name, SKU or barcode contains `q` (any case);
+ * an exact barcode match first, then an exact SKU match, then the rest by name — a scanner's
+ * barcode lands on the product scanned.
+ */
+export async function searchProducts(
+  db: Executor,
+  role: Role,
+  storeId: number,
+  q: string,
+): Promise<ProductWithCategory[]> {
+  if (!q) return [];
+  const exact = q.toLowerCase();
+  const rows = await selectWithCategory(db)
+    .where(and(visibleTo(role, storeId), matchesSearch(q)))
+    .orderBy(
+      sql`case when lower(${products.barcode}) = ${exact} then 0 when lower(${products.sku}) = ${exact} then 1 else 2 end`,
+      asc(products.name),
+      asc(products.id),
+    )
+    .limit(SEARCH_LIMIT);
+  return joinCategory(rows);
+}
+
+export async function getProduct(
+  db: Executor,
+  role: Role,
+  storeId: number,
+  id: number,
+): Promise<ProductWithCategory> {
+  const [row] = await selectWithCategory(db)
+    .where(and(eq(products.id, id), visibleTo(role, storeId)))
+    .limit(1);
+  if (!row) throw productErrors.notFound();
+  return { ...row.product, category: row.category };
+}
+
+function stockPieces(quantity: number, unit: ProductRow['stockUnit'], packSize: number) {
+  const pieces = toPieces(quantity, unit, packSize);
+  if (pieces > STOCK_PIECES_MAX) throw productErrors.tooMuchStock();
+  return pieces;
+}
+
+/** Record one stock change (pieces, signed) of a product. */
+export async function recordMovement(
+  tx: Executor,
+  movement: {
+    storeId: number;
+    productId: number;
+    changePieces: number;
+    reason: MovementReason;
+    reference?: string | null;
+    userId: number | null;
+  },
+): Promise<void> {
+  await tx.insert(stockMovements).values({
+    storeId: movement.storeId,
+    productId: movement.productId,
+    changePieces: movement.changePieces,
+    reason: movement.reason,
+    reference: movement.reference ?? null,
+    userId: movement.userId,
+  });
+}
+
+const blankToNull = (value: string | undefined) => (value ? value : null);
+
+/**
+ * Insert a product and its 'initial' movement (when it starts with stock) inside the caller's
+ * transaction. The demo seed uses this too.
+ */
+export async function insertProduct(
+  tx: Executor,
+  storeId: number,
+  userId: number | null,
+  input: CreateProductInput,
+): Promise<ProductRow> {
+  await assertCategoryForProduct(tx, storeId, input.category_id);
+  const pieces = stockPieces(input.quantity, input.stock_unit, input.pack_size);
+  const [row] = await tx
+    .insert(products)
+    .values({
+      storeId,
+      name: input.name,
+      description: input.description,
+      sku: input.sku,
+      barcode: blankToNull(input.barcode),
+      categoryId: input.category_id,
+      pieceBuyingPrice: centsToDecimal(input.piece_buying_price),
+      pieceSellingPrice: centsToDecimal(input.piece_selling_price),
+      packBuyingPrice: centsToDecimal(input.pack_buying_price),
+      packSellingPrice: centsToDecimal(input.pack_selling_price),
+      dozenBuyingPrice: centsToDecimal(input.dozen_buying_price),
+      dozenSellingPrice: centsToDecimal(input.dozen_selling_price),
+      stockPieces: pieces,
+      minQuantity: input.min_quantity,
+      packSize: input.pack_size,
+      stockUnit: input.stock_unit,
+      isActive: input.is_active,
+    })
+    .returning();
+  if (pieces > 0) {
+    await recordMovement(tx, {
+      storeId,
+      productId: row!.id,
+      changePieces: pieces,
+      reason: 'initial',
+      userId,
+    });
+  }
+  return row!;
+}
+
+async function withSkuCheck<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error, 'products_store_sku_unique')) throw productErrors.skuTaken();
+    throw error;
+  }
+}
+
+/** POST /products: the product and its initial stock movement, in one transaction. */
+export async function createProduct(
+  db: Database,
+  storeId: number,
+  userId: number,
+  input: CreateProductInput,
+): Promise<ProductWithCategory> {
+  return withSkuCheck(() =>
+    db.transaction(async (tx) => {
+      const row = await insertProduct(tx, storeId, userId, input);
+      return getProduct(tx, 'admin', storeId, row.id);
+    }),
+  );
+}
+
+/**
+ * PUT /products/{id}. The row is locked while the new stock is worked out, so two edits at
+ * once cannot lose a change. `quantity` is read in the stock unit the product has after the
+ * update; the same unit and the quantity it reports already leave the exact pieces alone (a
+ * form sending every field back does not round away pieces sold singly). A different stock
+ * writes an 'adjustment' movement with the difference in pieces.
+ */
+export async function updateProduct(
+  db: Database,
+  storeId: number,
+  userId: number,
+  id: number,
+  input: UpdateProductInput,
+): Promise<ProductWithCategory> {
+  return withSkuCheck(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(products)
+        .where(and(eq(products.id, id), eq(products.storeId, storeId)))
+        .for('update');
+      if (!current) throw productErrors.notFound();
+      if (input.category_id !== undefined)
+        await assertCategoryForProduct(tx, storeId, input.category_id);
+
+      const unit = input.stock_unit ?? current.stockUnit;
+      const packSize = input.pack_size ?? current.packSize;
+      let pieces = current.stockPieces;
+      if (input.quantity !== undefined) {
+        const oldPer = piecesPerUnit(current.stockUnit, current.packSize);
+        const unchanged =
+          oldPer === piecesPerUnit(unit, packSize) &&
+          input.quantity === wholeUnits(current.stockPieces, current.stockUnit, current.packSize);
+        if (!unchanged) pieces = stockPieces(input.quantity, unit, packSize);
+      }
+
+      const changes: Partial<typeof products.$inferInsert> = { updatedAt: new Date() };
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.sku !== undefined) changes.sku = input.sku;
+      if (input.barcode !== undefined) changes.barcode = blankToNull(input.barcode);
+      if (input.category_id !== undefined) changes.categoryId = input.category_id;
+      const prices = [
+        ['piece_buying_price', 'pieceBuyingPrice'],
+        ['piece_selling_price', 'pieceSellingPrice'],
+        ['pack_buying_price', 'packBuyingPrice'],
+        ['pack_selling_price', 'packSellingPrice'],
+        ['dozen_buying_price', 'dozenBuyingPrice'],
+        ['dozen_selling_price', 'dozenSellingPrice'],
+      ] as const;
+      for (const [field, column] of prices) {
+        const cents = input[field];
+        if (cents !== undefined) changes[column] = centsToDecimal(cents);
+      }
+      if (input.min_quantity !== undefined) changes.minQuantity = input.min_quantity;
+      if (input.pack_size !== undefined) changes.packSize = input.pack_size;
+      if (input.stock_unit !== undefined) changes.stockUnit = input.stock_unit;
+      if (input.is_active !== undefined) changes.isActive = input.is_active;
+      changes.stockPieces = pieces;
+
+      await tx.update(products).set(changes).where(eq(products.id, id));
+      const change = pieces - current.stockPieces;
+      if (change !== 0) {
+        await recordMovement(tx, {
+          storeId,
+          productId: id,
+          changePieces: change,
+          reason: 'adjustment',
+          userId,
+        });
+      }
+      return getProduct(tx, 'admin', storeId, id);
+    }),
+  );
+}
+
+/**
+ * DELETE /products/{id}. A product with stock history beyond its 'initial' movement (a sale,
+ * a receipt, an adjustment…) is deactivated instead, so that history keeps its product;
+ * otherwise it is deleted with its initial movement. True when it was deactivated.
+ */
+export async function deleteProduct(db: Database, storeId: number, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, id), eq(products.storeId, storeId)))
+      .for('update');
+    if (!current) throw productErrors.notFound();
+    const [history] = await tx
+      .select({ n: count() })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.productId, id), ne(stockMovements.reason, 'initial')));
+    if ((history?.n ?? 0) > 0) {
+      await tx
+        .update(products)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(eq(products.id, id));
+      return true;
+    }
+    await tx.delete(products).where(eq(products.id, id));
+    return false;
+  });
+}
+
+export function presentMovement(
+  row: StockMovementRow & { user: { id: number; name: string } | null },
+): StockMovement {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    change_pieces: row.changePieces,
+    reason: row.reason,
+    reference: row.reference,
+    User: row.user,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /products/{id}/movements: a product's stock history, newest first, with who did it. */
+export async function listMovements(
+  db: Executor,
+  storeId: number,
+  productId: number,
+  paging: { page: number; pageSize: number },
+): Promise<Page<StockMovement>> {
+  await getProduct(db, 'admin', storeId, productId);
+  const where = and(eq(stockMovements.productId, productId), eq(stockMovements.storeId, storeId));
+  const [totalRow] = await db.select({ n: count() }).from(stockMovements).where(where);
+  const rows = await db
+    .select({ movement: stockMovements, user: { id: users.id, name: users.name } })
+    .from(stockMovements)
+    .leftJoin(users, eq(users.id, stockMovements.userId))
+    .where(where)
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  return {
+    data: rows.map(({ movement, user }) => presentMovement({ ...movement, user })),
+    total: totalRow?.n ?? 0,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  };
+}

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { categories } from '../categories/categories.table';
+import { stores } from '../stores/stores.table';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 }).notNull().default('0');
+
+/**
+ * A product of a store (spec §3). Stock is kept in whole pieces (`stock_pieces`, never
+ * negative); `min_quantity` is in the product's stock unit; prices are exact decimals
+ * (PRODUCT.md §3). SKU is unique per store regardless of case.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    sku: text('sku').notNull(),
+    barcode: text('barcode'),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    pieceBuyingPrice: money('piece_buying_price'),
+    pieceSellingPrice: money('piece_selling_price'),
+    packBuyingPrice: money('pack_buying_price'),
+    packSellingPrice: money('pack_selling_price'),
+    dozenBuyingPrice: money('dozen_buying_price'),
+    dozenSellingPrice: money('dozen_selling_price'),
+    stockPieces: integer('stock_pieces').notNull().default(0),
+    minQuantity: integer('min_quantity').notNull().default(0),
+    packSize: integer('pack_size').notNull().default(1),
+    stockUnit: text('stock_unit', { enum: ['piece', 'pack', 'dozen'] })
+      .notNull()
+      .default('piece'),
+    imageUrl: text('image_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('products_store_sku_unique').on(table.storeId, sql`lower(${table.sku})`),
+    index('products_store_category_idx').on(table.storeId, table.categoryId),
+    // Search (GET /products?q, /products/search): contains-matches, case-insensitive, served
+    // by pg_trgm on PGlite and PostgreSQL alike.
+    index('products_search_trgm_idx').using(
+      'gin',
+      sql`lower(${table.name}) gin_trgm_ops`,
+      sql`lower(${table.sku}) gin_trgm_ops`,
+      sql`lower(${table.barcode}) gin_trgm_ops`,
+    ),
+    check('products_stock_not_negative', sql`${table.stockPieces} >= 0`),
+    check('products_min_quantity_not_negative', sql`${table.minQuantity} >= 0`),
+    check('products_pack_size_positive', sql`${table.packSize} >= 1`),
+    check('products_stock_unit_valid', sql`${table.stockUnit} in ('piece', 'pack', 'dozen')`),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;

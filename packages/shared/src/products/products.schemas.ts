@@ -1,0 +1,249 @@
+/**
+ * Products (spec §3 Product, §5 Product form) and their stock movements (PRODUCT.md §3).
+ *
+ * Money: requests take each price as a JSON number or a decimal string ("120", "120.5",
+ * 120.50); it is read exactly into integer cents (money/money.ts). Responses carry every price
+ * as a JSON number with at most two decimals (120.5 is KSh 120.50), the form the web app's
+ * forms and cart already hold; read it with `toCents` before any arithmetic.
+ *
+ * Stock: kept in whole pieces on the server. `quantity` is whole units of the product's
+ * `stock_unit` (piece 1, dozen 12, pack `pack_size`), written and reported that way; a product
+ * tracked in packs of 6 holding 18 pieces reports quantity 3. `stock_pieces` (staff only) is
+ * the exact count.
+ */
+import { z } from 'zod';
+import { idSchema, textSchema } from '../api/primitives';
+import { toCents } from '../money/money';
+import { UNIT_TYPES } from '../money/units';
+
+/** The highest price accepted: KSh 10,000,000.00 (numeric(12,2) could hold more; no shop needs it). */
+export const PRICE_MAX_CENTS = 1_000_000_000;
+/** The most units a quantity, minimum or pack size may name. */
+export const QUANTITY_MAX = 1_000_000;
+export const PACK_SIZE_MAX = 10_000;
+/** Stock kept in pieces fits a PostgreSQL integer with room to spare. */
+export const STOCK_PIECES_MAX = 1_000_000_000;
+export const PAGE_SIZE_MAX = 100;
+
+const required = (field: string) => `Please fill the required field: ${field}`;
+const DECIMAL = /^\d{1,10}(\.\d{1,2})?$/;
+
+/** A price: a number or a decimal string, 0..10,000,000 with two decimals → integer cents. */
+export function priceSchema(field: string) {
+  const invalid = `${field} must be a number of shillings with at most 2 decimals`;
+  return z
+    .union(
+      [
+        z.number({ error: required(field) }),
+        z
+          .string({ error: required(field) })
+          .trim()
+          .max(20, { error: invalid })
+          .refine((value) => value !== '', { error: required(field) })
+          .refine((value) => value === '' || DECIMAL.test(value), { error: invalid }),
+      ],
+      {
+        error: (issue) =>
+          issue.input === undefined || issue.input === null ? required(field) : invalid,
+      },
+    )
+    .transform((value, context) => {
+      const cents = toCents(value);
+      if (cents === null) {
+        context.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      if (cents < 0) {
+        context.addIssue({ code: 'custom', message: `${field} cannot be negative` });
+        return z.NEVER;
+      }
+      if (cents > PRICE_MAX_CENTS) {
+        context.addIssue({ code: 'custom', message: `${field} must be at most 10,000,000` });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .meta({
+      anyOf: [
+        { type: 'number', minimum: 0, maximum: PRICE_MAX_CENTS / 100 },
+        { type: 'string', pattern: DECIMAL.source },
+      ],
+    });
+}
+
+/** A whole count (quantity, min_quantity, pack_size): a JSON integer in `min..max`. */
+function countSchema(field: string, min: number, max: number) {
+  return z
+    .number({ error: required(field) })
+    .int({ error: `${field} must be a whole number` })
+    .min(min, {
+      error: min === 0 ? `${field} cannot be negative` : `${field} must be at least ${min}`,
+    })
+    .max(max, { error: `${field} must be at most ${max.toLocaleString('en-KE')}` });
+}
+
+export const stockUnitSchema = z.enum(UNIT_TYPES, {
+  error: 'Stock unit must be one of piece, pack, dozen',
+});
+
+/** The product fields a request may write, each with its rule (no defaults: see below). */
+const productFields = {
+  name: textSchema({ label: 'Name', min: 1, max: 200 }),
+  description: textSchema({ label: 'Description', max: 2000, multiline: true }),
+  sku: textSchema({ label: 'SKU', min: 1, max: 64, messages: { required: required('SKU') } }),
+  barcode: textSchema({ label: 'Barcode', max: 64 }),
+  category_id: idSchema(required('Category')),
+  piece_buying_price: priceSchema('Piece Buying Price'),
+  piece_selling_price: priceSchema('Piece Selling Price'),
+  pack_buying_price: priceSchema('Pack Buying Price'),
+  pack_selling_price: priceSchema('Pack Selling Price'),
+  dozen_buying_price: priceSchema('Dozen Buying Price'),
+  dozen_selling_price: priceSchema('Dozen Selling Price'),
+  quantity: countSchema('Quantity', 0, QUANTITY_MAX),
+  min_quantity: countSchema('Min Quantity', 0, QUANTITY_MAX),
+  pack_size: countSchema('Pack Size', 1, PACK_SIZE_MAX),
+  stock_unit: stockUnitSchema,
+  is_active: z.boolean({ error: 'Active must be true or false' }),
+};
+
+/**
+ * POST /products. Required as the form requires them (spec §5): name, sku, category, the six
+ * prices, quantity and min_quantity. Optional with defaults: description and barcode (empty),
+ * pack_size 1, stock_unit 'piece', is_active true. `Category` and `images` sent by the form
+ * are ignored (unknown fields are stripped); image upload is not part of this call yet.
+ */
+export const createProductSchema = z.object({
+  ...productFields,
+  description: productFields.description.default(''),
+  barcode: productFields.barcode.default(''),
+  pack_size: productFields.pack_size.default(1),
+  stock_unit: productFields.stock_unit.default('piece'),
+  is_active: productFields.is_active.default(true),
+});
+export type CreateProductInput = z.infer<typeof createProductSchema>;
+
+/**
+ * PUT /products/{id}: any subset of the fields. A `quantity` is read in the stock unit the
+ * product has after the update; the same unit and the same quantity as reported leave the
+ * exact pieces untouched, anything else sets the stock and records an 'adjustment'.
+ */
+export const updateProductSchema = z.object(productFields).partial();
+export type UpdateProductInput = z.infer<typeof updateProductSchema>;
+
+const pageSchema = idSchema('Page must be a whole number of at least 1').default(1);
+const pageSizeSchema = idSchema(`Page size must be between 1 and ${PAGE_SIZE_MAX}`)
+  .refine((value) => value <= PAGE_SIZE_MAX, {
+    error: `Page size must be between 1 and ${PAGE_SIZE_MAX}`,
+  })
+  .default(20);
+
+/** GET /products?q&category_id&page&pageSize&low_stock */
+export const productListQuerySchema = z.object({
+  q: textSchema({ label: 'Search', max: 100 }).optional(),
+  category_id: idSchema('Invalid category').optional(),
+  page: pageSchema,
+  pageSize: pageSizeSchema,
+  // Products whose quantity is below their min_quantity.
+  low_stock: z.enum(['true', 'false'], { error: 'low_stock must be true or false' }).optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** GET /products/search?q= — at most 20 results, exact barcode or SKU first. */
+export const productSearchQuerySchema = z.object({
+  q: textSchema({ label: 'Search', max: 100 }).default(''),
+});
+
+/** GET /products/{id}/movements?page&pageSize */
+export const movementListQuerySchema = z.object({ page: pageSchema, pageSize: pageSizeSchema });
+
+const productCategorySchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+/** What a shopper (role user) may see of a product: selling prices only (PRODUCT.md §1). */
+export const shopperProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  category_id: z.number().int().nullable(),
+  Category: productCategorySchema,
+  piece_selling_price: z.number(),
+  pack_selling_price: z.number(),
+  dozen_selling_price: z.number(),
+  quantity: z.number().int(),
+  pack_size: z.number().int(),
+  stock_unit: stockUnitSchema,
+  image_url: z.string().nullable(),
+  is_active: z.boolean(),
+});
+export type ShopperProduct = z.infer<typeof shopperProductSchema>;
+
+/** A product as staff see it. */
+export const productSchema = shopperProductSchema.extend({
+  piece_buying_price: z.number(),
+  pack_buying_price: z.number(),
+  dozen_buying_price: z.number(),
+  min_quantity: z.number().int(),
+  stock_pieces: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListResponseSchema = z.object({
+  data: z.array(z.union([productSchema, shopperProductSchema])),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const shopperProductListResponseSchema = productListResponseSchema.extend({
+  data: z.array(shopperProductSchema),
+});
+export const productSearchResponseSchema = z.object({
+  data: z.array(z.union([productSchema, shopperProductSchema])),
+});
+export const shopperProductSearchResponseSchema = z.object({
+  data: z.array(shopperProductSchema),
+});
+export const productResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.union([productSchema, shopperProductSchema]),
+});
+export const shopperProductResponseSchema = z.object({
+  success: z.literal(true),
+  data: shopperProductSchema,
+});
+export const productDeleteResponseSchema = z.object({
+  success: z.literal(true),
+  // True when the product has stock history and was deactivated instead of deleted.
+  deactivated: z.boolean(),
+});
+
+export const MOVEMENT_REASONS = [
+  'initial',
+  'adjustment',
+  'import',
+  'purchase_order',
+  'sale',
+  'order',
+] as const;
+export type MovementReason = (typeof MOVEMENT_REASONS)[number];
+
+/** One stock change, in pieces, with why, who and when. */
+export const stockMovementSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  change_pieces: z.number().int(),
+  reason: z.enum(MOVEMENT_REASONS),
+  reference: z.string().nullable(),
+  User: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+export const movementListResponseSchema = z.object({
+  data: z.array(stockMovementSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
