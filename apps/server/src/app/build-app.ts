@@ -18,6 +18,7 @@ import { authRoutes } from '../modules/auth/auth.routes';
 import { categoriesRoutes } from '../modules/categories/categories.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { productsRoutes } from '../modules/products/products.routes';
+import { purchaseOrdersRoutes } from '../modules/purchase-orders/purchase-orders.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
 import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
 import { usersRoutes } from '../modules/users/users.routes';
@@ -116,6 +117,7 @@ export async function buildApp({
       await api.register(suppliersRoutes, { prefix: '/suppliers' });
       await api.register(categoriesRoutes, { prefix: '/categories' });
       await api.register(productsRoutes, { prefix: '/products' });
+      await api.register(purchaseOrdersRoutes, { prefix: '/purchase-orders' });
     },
     { prefix: '/api' },
   );
