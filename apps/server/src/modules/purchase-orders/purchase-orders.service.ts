@@ -165,56 +165,64 @@ export async function createPurchaseOrder(
   userId: number,
   input: CreatePurchaseOrderInput,
 ): Promise<OrderWithParts> {
-  return db.transaction(async (tx) => {
-    const [supplier] = await tx
-      .select({ id: suppliers.id })
-      .from(suppliers)
-      .where(and(eq(suppliers.id, input.supplier_id), eq(suppliers.storeId, storeId)))
-      .limit(1);
-    if (!supplier) throw purchaseOrderErrors.supplierNotFound();
-    const productIds = [...new Set(input.items.map((item) => item.product_id))];
-    const found = await tx
-      .select({ id: products.id, name: products.name })
-      .from(products)
-      .where(and(inArray(products.id, productIds), eq(products.storeId, storeId)));
-    const names = new Map(found.map((p) => [p.id, p.name]));
-    input.items.forEach((item, index) => {
-      if (!names.has(item.product_id)) {
-        throw purchaseOrderErrors.productNotFound(index, item.product_id);
-      }
-    });
-    const total = input.items.reduce(
-      (sum, item) => sum + BigInt(item.buying_price) * BigInt(item.quantity),
-      0n,
-    );
-    if (total > TOTAL_MAX_CENTS) {
-      throw purchaseOrderErrors.totalTooLarge();
+  return db.transaction((tx) => insertPurchaseOrder(tx, storeId, userId, input));
+}
+
+/** Creates a pending order inside the caller's transaction. The demo seed uses this too. */
+export async function insertPurchaseOrder(
+  tx: Executor,
+  storeId: number,
+  userId: number | null,
+  input: CreatePurchaseOrderInput,
+): Promise<OrderWithParts> {
+  const [supplier] = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.id, input.supplier_id), eq(suppliers.storeId, storeId)))
+    .limit(1);
+  if (!supplier) throw purchaseOrderErrors.supplierNotFound();
+  const productIds = [...new Set(input.items.map((item) => item.product_id))];
+  const found = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(inArray(products.id, productIds), eq(products.storeId, storeId)));
+  const names = new Map(found.map((p) => [p.id, p.name]));
+  input.items.forEach((item, index) => {
+    if (!names.has(item.product_id)) {
+      throw purchaseOrderErrors.productNotFound(index, item.product_id);
     }
-    const [order] = await tx
-      .insert(purchaseOrders)
-      .values({
-        storeId,
-        supplierId: input.supplier_id,
-        expectedDeliveryDate: input.expected_delivery_date,
-        notes: input.notes,
-        total: centsToDecimal(Number(total)),
-        createdBy: userId,
-      })
-      .returning();
-    await tx.insert(purchaseOrderItems).values(
-      input.items.map((item) => ({
-        purchaseOrderId: order!.id,
-        productId: item.product_id,
-        orderedProductId: item.product_id,
-        productName: names.get(item.product_id)!,
-        unitType: item.unit_type,
-        quantity: item.quantity,
-        buyingPrice: centsToDecimal(item.buying_price),
-        sellingPrice: centsToDecimal(item.selling_price),
-      })),
-    );
-    return (await withParts(tx, [order!]))[0]!;
   });
+  const total = input.items.reduce(
+    (sum, item) => sum + BigInt(item.buying_price) * BigInt(item.quantity),
+    0n,
+  );
+  if (total > TOTAL_MAX_CENTS) {
+    throw purchaseOrderErrors.totalTooLarge();
+  }
+  const [order] = await tx
+    .insert(purchaseOrders)
+    .values({
+      storeId,
+      supplierId: input.supplier_id,
+      expectedDeliveryDate: input.expected_delivery_date,
+      notes: input.notes,
+      total: centsToDecimal(Number(total)),
+      createdBy: userId,
+    })
+    .returning();
+  await tx.insert(purchaseOrderItems).values(
+    input.items.map((item) => ({
+      purchaseOrderId: order!.id,
+      productId: item.product_id,
+      orderedProductId: item.product_id,
+      productName: names.get(item.product_id)!,
+      unitType: item.unit_type,
+      quantity: item.quantity,
+      buyingPrice: centsToDecimal(item.buying_price),
+      sellingPrice: centsToDecimal(item.selling_price),
+    })),
+  );
+  return (await withParts(tx, [order!]))[0]!;
 }
 
 /** The capability a move to `status` needs (PRODUCT.md §1). */
@@ -255,8 +263,16 @@ export async function changePurchaseOrderStatus(
   });
 }
 
-/** Adds each item's pieces to its product's stock with a 'purchase_order' movement. */
-async function receiveItems(tx: Executor, storeId: number, userId: number, orderId: number) {
+/**
+ * Adds each item's pieces to its product's stock with a 'purchase_order' movement, inside the
+ * caller's transaction (which holds the order row locked, or, in the demo seed, owns it).
+ */
+export async function receiveItems(
+  tx: Executor,
+  storeId: number,
+  userId: number | null,
+  orderId: number,
+) {
   const items = await tx
     .select()
     .from(purchaseOrderItems)
