@@ -11,3 +11,4 @@ export {
   purchaseOrderItems,
   purchaseOrders,
 } from '../modules/purchase-orders/purchase-orders.table';
+export { productSuppliers } from '../modules/product-suppliers/product-suppliers.table';
