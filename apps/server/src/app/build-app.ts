@@ -17,7 +17,9 @@ import { accessPlugin } from '../lib/access.plugin';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { categoriesRoutes } from '../modules/categories/categories.routes';
 import { healthRoutes } from '../modules/health/health.routes';
+import { productSuppliersRoutes } from '../modules/product-suppliers/product-suppliers.routes';
 import { productsRoutes } from '../modules/products/products.routes';
+import { purchaseOrdersRoutes } from '../modules/purchase-orders/purchase-orders.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
 import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
 import { usersRoutes } from '../modules/users/users.routes';
@@ -116,6 +118,8 @@ export async function buildApp({
       await api.register(suppliersRoutes, { prefix: '/suppliers' });
       await api.register(categoriesRoutes, { prefix: '/categories' });
       await api.register(productsRoutes, { prefix: '/products' });
+      await api.register(purchaseOrdersRoutes, { prefix: '/purchase-orders' });
+      await api.register(productSuppliersRoutes, { prefix: '/product-suppliers' });
     },
     { prefix: '/api' },
   );

@@ -7,3 +7,8 @@ export { suppliers } from '../modules/suppliers/suppliers.table';
 export { categories } from '../modules/categories/categories.table';
 export { products } from '../modules/products/products.table';
 export { stockMovements } from '../modules/products/stock-movements.table';
+export {
+  purchaseOrderItems,
+  purchaseOrders,
+} from '../modules/purchase-orders/purchase-orders.table';
+export { productSuppliers } from '../modules/product-suppliers/product-suppliers.table';

@@ -115,4 +115,19 @@ describe('demo seed (PRODUCT.md §6)', () => {
       'Madafu Coconut Water 500ml',
     );
   });
+
+  it('gives Nairobi three purchase orders in different states, the received one in stock', async () => {
+    const admin = t.client();
+    await admin.login('admin@duka.test', DEMO_PASSWORD);
+    const orders = (await admin.get('/api/purchase-orders')).json<
+      { id: number; status: string; total_amount: number; items: { product_id: number }[] }[]
+    >();
+    expect(orders.map((o) => o.status).sort()).toEqual(['approved', 'pending', 'received']);
+    const received = orders.find((o) => o.status === 'received')!;
+    expect(received.total_amount).toBe(5400); // 2 × 1,900 + 10 × 160
+    const history = (
+      await admin.get(`/api/products/${received.items[0]!.product_id}/movements`)
+    ).json();
+    expect(JSON.stringify(history)).toContain(`PO-${received.id}`);
+  });
 });

@@ -10,6 +10,7 @@ import { insertProduct } from '../../modules/products/products.service';
 import { stores } from '../../modules/stores/stores.table';
 import { users } from '../../modules/users/users.table';
 import { insertUser } from '../../modules/users/users.service';
+import { seedDemoPurchaseOrders } from './demo-purchase-orders';
 import { seedDemoSuppliers } from './demo-suppliers';
 import {
   demoProductInput,
@@ -54,6 +55,7 @@ export async function seedDemo(db: Database): Promise<void> {
     // The admin took the opening stock count in Nairobi; Mombasa has no staff yet.
     await seedCatalogue(tx, nairobi!.id, admin, NAIROBI_PRODUCTS);
     await seedCatalogue(tx, mombasa!.id, null, MOMBASA_PRODUCTS);
+    await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
   });
 }
 

@@ -1,0 +1,26 @@
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+
+export const purchaseOrderErrors = {
+  // Also another store's order (PRODUCT.md §2): 404, never 403.
+  notFound: () => notFound('Purchase order not found', 'purchase_orders.not_found'),
+  supplierNotFound: () =>
+    fieldError('purchase_orders.supplier_not_found', 'supplier_id', 'Please select a supplier'),
+  productNotFound: (index: number, id: number) =>
+    badRequest('purchase_orders.product_not_found', `Product with id ${id} not found`, [
+      { path: `items.${index}.product_id`, message: `Product with id ${id} not found` },
+    ]),
+  // Spec §8: a 400 whose message contains 'Product with id' is shown in an alert dialog.
+  receivedProductGone: (id: number) =>
+    badRequest('purchase_orders.product_not_found', `Product with id ${id} not found`),
+  badTransition: (from: string, to: string) =>
+    conflict('purchase_orders.bad_transition', `Cannot change status from ${from} to ${to}`),
+  tooMuchStock: (id: number) =>
+    new AppError(
+      400,
+      'purchase_orders.stock_too_large',
+      `Receiving this order would take the stock of product ${id} beyond the limit`,
+    ),
+  totalTooLarge: () =>
+    fieldError('purchase_orders.total_too_large', 'items', 'The order total is too large'),
+  forbidden: () => forbidden(),
+};

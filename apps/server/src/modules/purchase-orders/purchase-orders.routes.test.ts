@@ -1,0 +1,346 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
+import { buildStore, signedIn } from '../../testing/factories';
+import { stockMovements } from '../products/stock-movements.table';
+
+let t: TestApp;
+let storeA: number;
+let storeB: number;
+let adminA: TestClient;
+let managerA: TestClient;
+let salesA: TestClient;
+let adminB: TestClient;
+let supplierA: number;
+let supplierB: number;
+let categoryA: number;
+let categoryB: number;
+
+let sequence = 0;
+
+async function createProduct(
+  client: TestClient,
+  category: number,
+  overrides: Record<string, unknown> = {},
+) {
+  sequence += 1;
+  const response = await client.post('/api/products', {
+    name: `Product ${sequence}`,
+    sku: `PO-SKU-${sequence}`,
+    category_id: category,
+    piece_buying_price: 50,
+    piece_selling_price: 60,
+    pack_buying_price: 280,
+    pack_selling_price: 330,
+    dozen_buying_price: 550,
+    dozen_selling_price: 650,
+    quantity: 0,
+    min_quantity: 1,
+    ...overrides,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: number; name: string; stock_pieces: number };
+}
+
+async function stockOf(client: TestClient, id: number) {
+  const response = await client.get(`/api/products/${id}`);
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json();
+  return (body.data ?? body).stock_pieces as number;
+}
+
+const item = (product_id: number, overrides: Record<string, unknown> = {}) => ({
+  product_id,
+  quantity: 2,
+  buying_price: 100,
+  selling_price: '120.50',
+  unit_type: 'piece',
+  ...overrides,
+});
+
+function newOrder(items: unknown[], overrides: Record<string, unknown> = {}) {
+  return {
+    supplier_id: supplierA,
+    expected_delivery_date: '2026-12-01',
+    notes: 'Deliver before noon',
+    items,
+    total: '999999.00',
+    ...overrides,
+  };
+}
+
+async function createOrder(client: TestClient, items: unknown[], overrides = {}) {
+  const response = await client.post('/api/purchase-orders', newOrder(items, overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number; status: string; total_amount: number }>();
+}
+
+const setStatus = (client: TestClient, id: number, status: string) =>
+  client.put(`/api/purchase-orders/${id}/status`, { status });
+
+async function approved(items: unknown[]) {
+  const order = await createOrder(salesA, items);
+  const response = await setStatus(managerA, order.id, 'approved');
+  expect(response.statusCode, response.body).toBe(200);
+  return order;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  storeA = (await buildStore(t.db, 'PO Store A')).id;
+  storeB = (await buildStore(t.db, 'PO Store B')).id;
+  adminA = (await signedIn(t, 'admin', storeA)).client;
+  managerA = (await signedIn(t, 'manager', storeA)).client;
+  salesA = (await signedIn(t, 'sales', storeA)).client;
+  adminB = (await signedIn(t, 'admin', storeB)).client;
+  const supplier = (client: TestClient, name: string) =>
+    client.post('/api/suppliers', {
+      name,
+      email: 'orders@example.co.ke',
+      phone: '0712 345 678',
+      address: 'Industrial Area, Nairobi',
+    });
+  supplierA = (await supplier(adminA, 'Thika Millers')).json().id;
+  supplierB = (await supplier(adminB, 'Other Millers')).json().id;
+  categoryA = (await adminA.post('/api/categories', { name: 'Flour' })).json().data.id;
+  categoryB = (await adminB.post('/api/categories', { name: 'Flour' })).json().data.id;
+  expect(categoryA).toEqual(expect.any(Number));
+  expect(categoryB).toEqual(expect.any(Number));
+});
+afterAll(() => t.close());
+
+describe('POST /api/purchase-orders', () => {
+  it('creates a pending order with the server-computed total, the supplier and the items', async () => {
+    const flour = await createProduct(adminA, categoryA, { name: 'Unga 2kg' });
+    const sugar = await createProduct(adminA, categoryA, { name: 'Sugar 1kg' });
+    const response = await salesA.post(
+      '/api/purchase-orders',
+      newOrder([
+        item(flour.id, { quantity: 3, buying_price: '99.99', name: 'Whatever the client says' }),
+        item(sugar.id, { quantity: 1, buying_price: 250.5, unit_type: 'dozen' }),
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const order = response.json();
+    expect(order).toMatchObject({
+      supplier_id: supplierA,
+      supplier: { name: 'Thika Millers', email: 'orders@example.co.ke', phone: '+254712345678' },
+      status: 'pending',
+      expected_delivery_date: '2026-12-01',
+      notes: 'Deliver before noon',
+      total_amount: 550.47, // 3 × 99.99 + 250.50, not the client's 999999.00
+      received_at: null,
+    });
+    expect(order.items).toEqual([
+      {
+        id: expect.any(Number),
+        product_id: flour.id,
+        product_name: 'Unga 2kg',
+        Product: { name: 'Unga 2kg' },
+        unit_type: 'piece',
+        quantity: 3,
+        buying_price: 99.99,
+        unit_price: 99.99,
+        selling_price: 120.5,
+        total: 299.97,
+      },
+      expect.objectContaining({ product_id: sugar.id, unit_type: 'dozen', total: 250.5 }),
+    ]);
+    expect((await salesA.get(`/api/purchase-orders/${order.id}`)).json()).toEqual(order);
+    const items = await salesA.get(`/api/purchase-orders/${order.id}/items`);
+    expect(items.statusCode).toBe(200);
+    expect(items.json()).toEqual(order.items);
+  });
+
+  it("answers the spec's validation messages", async () => {
+    const empty = await salesA.post('/api/purchase-orders', {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual(
+      expect.arrayContaining([
+        { path: 'supplier_id', message: 'Please select a supplier' },
+        { path: 'expected_delivery_date', message: 'Expected delivery date is required' },
+        { path: 'items', message: 'At least one item is required' },
+      ]),
+    );
+    const noItems = await salesA.post('/api/purchase-orders', newOrder([], { supplier_id: 0 }));
+    expect(noItems.json().errors).toEqual([
+      { path: 'supplier_id', message: 'Please select a supplier' },
+      { path: 'items', message: 'At least one item is required' },
+    ]);
+    const product = await createProduct(adminA, categoryA);
+    const badItem = await salesA.post(
+      '/api/purchase-orders',
+      newOrder([item(product.id, { quantity: 0, buying_price: -1, selling_price: -5 })], {
+        expected_delivery_date: '',
+      }),
+    );
+    expect(badItem.statusCode).toBe(400);
+    expect(badItem.json().errors).toEqual([
+      { path: 'expected_delivery_date', message: 'Expected delivery date is required' },
+      { path: 'items.0.quantity', message: 'Quantity must be at least 1' },
+      { path: 'items.0.buying_price', message: 'Buying price cannot be negative' },
+      { path: 'items.0.selling_price', message: 'Selling price cannot be negative' },
+    ]);
+    const badDate = await salesA.post(
+      '/api/purchase-orders',
+      newOrder([item(product.id)], { expected_delivery_date: '2026-02-30' }),
+    );
+    expect(badDate.statusCode).toBe(400);
+  });
+
+  it("refuses another store's supplier or product (400 naming the field)", async () => {
+    const mine = await createProduct(adminA, categoryA);
+    const theirs = await createProduct(adminB, categoryB);
+    const supplier = await salesA.post(
+      '/api/purchase-orders',
+      newOrder([item(mine.id)], { supplier_id: supplierB }),
+    );
+    expect(supplier.statusCode).toBe(400);
+    expect(supplier.json().errors).toEqual([
+      { path: 'supplier_id', message: 'Please select a supplier' },
+    ]);
+    const product = await salesA.post(
+      '/api/purchase-orders',
+      newOrder([item(mine.id), item(theirs.id)]),
+    );
+    expect(product.statusCode).toBe(400);
+    expect(product.json()).toMatchObject({
+      message: `Product with id ${theirs.id} not found`,
+      errors: [{ path: 'items.1.product_id', message: `Product with id ${theirs.id} not found` }],
+    });
+  });
+
+  it('a manager may not create (403); admin and sales may', async () => {
+    const product = await createProduct(adminA, categoryA);
+    expect(
+      (await managerA.post('/api/purchase-orders', newOrder([item(product.id)]))).statusCode,
+    ).toBe(403);
+    await createOrder(adminA, [item(product.id)]);
+  });
+});
+
+describe('GET /api/purchase-orders', () => {
+  it("is a plain array of the store's orders, newest first", async () => {
+    const product = await createProduct(adminA, categoryA);
+    const first = await createOrder(salesA, [item(product.id)]);
+    const second = await createOrder(salesA, [item(product.id)]);
+    const list = (await salesA.get('/api/purchase-orders')).json<{ id: number }[]>();
+    expect(Array.isArray(list)).toBe(true);
+    const ids = list.map((o) => o.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(list[0]).toHaveProperty('items');
+    expect(list[0]).toHaveProperty('supplier');
+  });
+});
+
+describe('PUT /api/purchase-orders/:id/status', () => {
+  it('sales cannot approve (403); a manager approves; sales marks received', async () => {
+    const product = await createProduct(adminA, categoryA);
+    const order = await createOrder(salesA, [item(product.id, { quantity: 5 })]);
+    const refused = await setStatus(salesA, order.id, 'approved');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('auth.forbidden');
+    expect((await setStatus(managerA, order.id, 'received')).statusCode).toBe(409);
+    const ok = await setStatus(managerA, order.id, 'approved');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().status).toBe('approved');
+    const received = await setStatus(salesA, order.id, 'received');
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().status).toBe('received');
+    expect(received.json().received_at).toEqual(expect.stringMatching(/^\d{4}-/));
+    expect(await stockOf(adminA, product.id)).toBe(5);
+  });
+
+  it('a manager rejects; a rejected order cannot move on (409 with the message)', async () => {
+    const product = await createProduct(adminA, categoryA);
+    const order = await createOrder(salesA, [item(product.id)]);
+    expect((await setStatus(managerA, order.id, 'rejected')).json().status).toBe('rejected');
+    const again = await setStatus(managerA, order.id, 'approved');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Cannot change status from rejected to approved');
+    const pending = await setStatus(managerA, order.id, 'pending');
+    expect(pending.statusCode).toBe(409);
+  });
+
+  it('converts units: 2 dozen of a piece product → +24; 3 packs of 6 → +18; movements recorded', async () => {
+    const pieces = await createProduct(adminA, categoryA, { quantity: 1 });
+    const packs = await createProduct(adminA, categoryA, { pack_size: 6, stock_unit: 'pack' });
+    const order = await approved([
+      item(pieces.id, { quantity: 2, unit_type: 'dozen' }),
+      item(packs.id, { quantity: 3, unit_type: 'pack' }),
+    ]);
+    const response = await setStatus(salesA, order.id, 'received');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await stockOf(adminA, pieces.id)).toBe(25);
+    expect(await stockOf(adminA, packs.id)).toBe(18);
+    const movements = await t.db
+      .select()
+      .from(stockMovements)
+      .where(
+        and(
+          eq(stockMovements.reason, 'purchase_order'),
+          eq(stockMovements.reference, `PO-${order.id}`),
+        ),
+      );
+    expect(
+      movements.map((m) => [m.productId, m.changePieces, m.storeId]).sort((a, b) => a[0]! - b[0]!),
+    ).toEqual([
+      [pieces.id, 24, storeA],
+      [packs.id, 18, storeA],
+    ]);
+  });
+
+  it('receiving twice is 409 and adds the stock once', async () => {
+    const product = await createProduct(adminA, categoryA);
+    const order = await approved([item(product.id, { quantity: 4 })]);
+    expect((await setStatus(salesA, order.id, 'received')).statusCode).toBe(200);
+    const second = await setStatus(salesA, order.id, 'received');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe('Cannot change status from received to received');
+    expect(await stockOf(adminA, product.id)).toBe(4);
+  });
+
+  it('two receives at once: exactly one 200, one 409, stock added once', async () => {
+    const product = await createProduct(adminA, categoryA);
+    const order = await approved([item(product.id, { quantity: 7 })]);
+    const responses = await Promise.all([
+      setStatus(salesA, order.id, 'received'),
+      setStatus(adminA, order.id, 'received'),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await stockOf(adminA, product.id)).toBe(7);
+  });
+
+  it('an item whose product was deleted: 400 naming it, and nothing changes', async () => {
+    const kept = await createProduct(adminA, categoryA);
+    const gone = await createProduct(adminA, categoryA);
+    const order = await approved([item(kept.id, { quantity: 2 }), item(gone.id)]);
+    const deleted = await adminA.delete(`/api/products/${gone.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const response = await setStatus(salesA, order.id, 'received');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(`Product with id ${gone.id} not found`);
+    expect(await stockOf(adminA, kept.id)).toBe(0);
+    const after = (await salesA.get(`/api/purchase-orders/${order.id}`)).json();
+    expect(after.status).toBe('approved');
+    expect(after.items[1]).toMatchObject({ product_id: null, product_name: gone.name });
+  });
+});
+
+describe('store isolation (PRODUCT.md §2)', () => {
+  it("another store's order is 404 on every route and absent from the list", async () => {
+    const product = await createProduct(adminB, categoryB);
+    const response = await adminB.post(
+      '/api/purchase-orders',
+      newOrder([item(product.id)], { supplier_id: supplierB }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const id = response.json().id;
+    expect((await managerA.get(`/api/purchase-orders/${id}`)).statusCode).toBe(404);
+    expect((await managerA.get(`/api/purchase-orders/${id}/items`)).statusCode).toBe(404);
+    expect((await setStatus(managerA, id, 'approved')).statusCode).toBe(404);
+    const list = (await managerA.get('/api/purchase-orders')).json<{ id: number }[]>();
+    expect(list.map((o) => o.id)).not.toContain(id);
+    expect((await adminB.get(`/api/purchase-orders/${id}`)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * /api/purchase-orders (spec §7). Staff read; admin and sales create; the status change checks
+ * the capability of the move it makes (approve/reject: purchase-orders:approve; received:
+ * purchase-orders:receive) in the service, so the route itself asks for the wider of the two.
+ * Every route acts on one store (PRODUCT.md §2).
+ */
+import { idParamSchema } from '@duka/shared/api/errors.schemas';
+import {
+  createPurchaseOrderSchema,
+  purchaseOrderItemsResponseSchema,
+  purchaseOrderListResponseSchema,
+  purchaseOrderSchema,
+  purchaseOrderStatusBodySchema,
+} from '@duka/shared/purchase-orders/purchase-orders.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth, requireStoreId } from '../../lib/access.plugin';
+import {
+  changePurchaseOrderStatus,
+  createPurchaseOrder,
+  getPurchaseOrder,
+  listPurchaseOrderItems,
+  listPurchaseOrders,
+  presentItem,
+  presentPurchaseOrder,
+} from './purchase-orders.service';
+
+export const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const read = { capability: 'purchase-orders:read', store: true } as const;
+  const create = { capability: 'purchase-orders:create', store: true } as const;
+  // Every role that may make some status move; the service checks the move itself.
+  const changeStatus = { capability: 'purchase-orders:receive', store: true } as const;
+  const tags = ['purchase-orders'];
+
+  // A plain array (spec §7), newest first.
+  app.get(
+    '/',
+    {
+      config: { access: read },
+      schema: { tags, response: { 200: purchaseOrderListResponseSchema } },
+    },
+    async (request) => {
+      const rows = await listPurchaseOrders(db, requireStoreId(request));
+      return rows.map(presentPurchaseOrder);
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: read },
+      schema: { tags, params: idParamSchema, response: { 200: purchaseOrderSchema } },
+    },
+    async (request) =>
+      presentPurchaseOrder(await getPurchaseOrder(db, requireStoreId(request), request.params.id)),
+  );
+
+  app.get(
+    '/:id/items',
+    {
+      config: { access: read },
+      schema: { tags, params: idParamSchema, response: { 200: purchaseOrderItemsResponseSchema } },
+    },
+    async (request) => {
+      const rows = await listPurchaseOrderItems(db, requireStoreId(request), request.params.id);
+      return rows.map(presentItem);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: create },
+      schema: { tags, body: createPurchaseOrderSchema, response: { 201: purchaseOrderSchema } },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const row = await createPurchaseOrder(
+        db,
+        requireStoreId(request),
+        auth.user.id,
+        request.body,
+      );
+      return reply.status(201).send(presentPurchaseOrder(row));
+    },
+  );
+
+  app.put(
+    '/:id/status',
+    {
+      config: { access: changeStatus },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: purchaseOrderStatusBodySchema,
+        response: { 200: purchaseOrderSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const row = await changePurchaseOrderStatus(
+        db,
+        requireStoreId(request),
+        { id: auth.user.id, role: auth.user.role },
+        request.params.id,
+        request.body.status,
+      );
+      return presentPurchaseOrder(row);
+    },
+  );
+};

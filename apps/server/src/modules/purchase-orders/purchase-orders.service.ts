@@ -1,0 +1,308 @@
+/**
+ * Purchase orders of a store (spec §3, §4, §7; PRODUCT.md §1, §2). Every query is filtered by
+ * the acting store, so another store's order is simply not found (404). Receiving an order adds
+ * its items to stock (in pieces, units.ts) with a 'purchase_order' movement each, in one
+ * transaction with the order row locked, so an order is received at most once.
+ */
+import { can } from '@duka/shared/auth/permissions';
+import type { Role } from '@duka/shared/auth/roles';
+import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
+import { toPieces } from '@duka/shared/money/units';
+import { STOCK_PIECES_MAX } from '@duka/shared/products/products.schemas';
+import {
+  PURCHASE_ORDER_TRANSITIONS,
+  type CreatePurchaseOrderInput,
+  type PurchaseOrder,
+  type PurchaseOrderItem,
+  type PurchaseOrderStatus,
+} from '@duka/shared/purchase-orders/purchase-orders.schemas';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { recordMovement } from '../products/products.service';
+import { products } from '../products/products.table';
+import { suppliers } from '../suppliers/suppliers.table';
+import { purchaseOrderErrors } from './purchase-orders.errors';
+import {
+  purchaseOrderItems,
+  purchaseOrders,
+  type PurchaseOrderItemRow,
+  type PurchaseOrderRow,
+} from './purchase-orders.table';
+
+/** numeric(12,2) holds at most this many cents. */
+const TOTAL_MAX_CENTS = 999_999_999_999n;
+
+const cents = (value: string) => toCents(value) ?? 0;
+const amount = (value: string) => centsToNumber(cents(value));
+
+type SupplierContact = { name: string; email: string; phone: string } | null;
+type OrderWithParts = PurchaseOrderRow & {
+  supplier: SupplierContact;
+  items: PurchaseOrderItemRow[];
+};
+
+export function presentItem(row: PurchaseOrderItemRow): PurchaseOrderItem {
+  const buying = cents(row.buyingPrice);
+  return {
+    id: row.id,
+    product_id: row.productId,
+    product_name: row.productName,
+    Product: { name: row.productName },
+    unit_type: row.unitType,
+    quantity: row.quantity,
+    buying_price: centsToNumber(buying),
+    unit_price: centsToNumber(buying),
+    selling_price: amount(row.sellingPrice),
+    total: centsToNumber(buying * row.quantity),
+  };
+}
+
+export function presentPurchaseOrder(row: OrderWithParts): PurchaseOrder {
+  return {
+    id: row.id,
+    supplier_id: row.supplierId,
+    supplier: row.supplier,
+    status: row.status,
+    expected_delivery_date: row.expectedDeliveryDate,
+    notes: row.notes,
+    total_amount: amount(row.total),
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    received_at: row.receivedAt ? row.receivedAt.toISOString() : null,
+    items: row.items.map(presentItem),
+  };
+}
+
+async function withParts(db: Executor, rows: PurchaseOrderRow[]): Promise<OrderWithParts[]> {
+  if (rows.length === 0) return [];
+  const supplierIds = [
+    ...new Set(rows.flatMap((r) => (r.supplierId === null ? [] : [r.supplierId]))),
+  ];
+  const supplierRows = supplierIds.length
+    ? await db
+        .select({
+          id: suppliers.id,
+          name: suppliers.name,
+          email: suppliers.email,
+          phone: suppliers.phone,
+        })
+        .from(suppliers)
+        .where(inArray(suppliers.id, supplierIds))
+    : [];
+  const itemRows = await db
+    .select()
+    .from(purchaseOrderItems)
+    .where(
+      inArray(
+        purchaseOrderItems.purchaseOrderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(purchaseOrderItems.id));
+  return rows.map((row) => {
+    const supplier = supplierRows.find((s) => s.id === row.supplierId);
+    return {
+      ...row,
+      supplier: supplier
+        ? { name: supplier.name, email: supplier.email, phone: supplier.phone }
+        : null,
+      items: itemRows.filter((item) => item.purchaseOrderId === row.id),
+    };
+  });
+}
+
+/** GET /purchase-orders: newest first. */
+export async function listPurchaseOrders(db: Executor, storeId: number): Promise<OrderWithParts[]> {
+  const rows = await db
+    .select()
+    .from(purchaseOrders)
+    .where(eq(purchaseOrders.storeId, storeId))
+    .orderBy(desc(purchaseOrders.createdAt), desc(purchaseOrders.id));
+  return withParts(db, rows);
+}
+
+async function findOrder(db: Executor, storeId: number, id: number, lock = false) {
+  const query = db
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.id, id), eq(purchaseOrders.storeId, storeId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw purchaseOrderErrors.notFound();
+  return row;
+}
+
+export async function getPurchaseOrder(
+  db: Executor,
+  storeId: number,
+  id: number,
+): Promise<OrderWithParts> {
+  const [order] = await withParts(db, [await findOrder(db, storeId, id)]);
+  return order!;
+}
+
+/** GET /purchase-orders/{id}/items. */
+export async function listPurchaseOrderItems(
+  db: Executor,
+  storeId: number,
+  id: number,
+): Promise<PurchaseOrderItemRow[]> {
+  await findOrder(db, storeId, id);
+  return db
+    .select()
+    .from(purchaseOrderItems)
+    .where(eq(purchaseOrderItems.purchaseOrderId, id))
+    .orderBy(asc(purchaseOrderItems.id));
+}
+
+/**
+ * POST /purchase-orders. The supplier and every product must be the store's (400 naming the
+ * field otherwise); the total is the sum of quantity × buying price, whatever the client sent.
+ */
+export async function createPurchaseOrder(
+  db: Database,
+  storeId: number,
+  userId: number,
+  input: CreatePurchaseOrderInput,
+): Promise<OrderWithParts> {
+  return db.transaction((tx) => insertPurchaseOrder(tx, storeId, userId, input));
+}
+
+/** Creates a pending order inside the caller's transaction. The demo seed uses this too. */
+export async function insertPurchaseOrder(
+  tx: Executor,
+  storeId: number,
+  userId: number | null,
+  input: CreatePurchaseOrderInput,
+): Promise<OrderWithParts> {
+  const [supplier] = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.id, input.supplier_id), eq(suppliers.storeId, storeId)))
+    .limit(1);
+  if (!supplier) throw purchaseOrderErrors.supplierNotFound();
+  const productIds = [...new Set(input.items.map((item) => item.product_id))];
+  const found = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(inArray(products.id, productIds), eq(products.storeId, storeId)));
+  const names = new Map(found.map((p) => [p.id, p.name]));
+  input.items.forEach((item, index) => {
+    if (!names.has(item.product_id)) {
+      throw purchaseOrderErrors.productNotFound(index, item.product_id);
+    }
+  });
+  const total = input.items.reduce(
+    (sum, item) => sum + BigInt(item.buying_price) * BigInt(item.quantity),
+    0n,
+  );
+  if (total > TOTAL_MAX_CENTS) {
+    throw purchaseOrderErrors.totalTooLarge();
+  }
+  const [order] = await tx
+    .insert(purchaseOrders)
+    .values({
+      storeId,
+      supplierId: input.supplier_id,
+      expectedDeliveryDate: input.expected_delivery_date,
+      notes: input.notes,
+      total: centsToDecimal(Number(total)),
+      createdBy: userId,
+    })
+    .returning();
+  await tx.insert(purchaseOrderItems).values(
+    input.items.map((item) => ({
+      purchaseOrderId: order!.id,
+      productId: item.product_id,
+      orderedProductId: item.product_id,
+      productName: names.get(item.product_id)!,
+      unitType: item.unit_type,
+      quantity: item.quantity,
+      buyingPrice: centsToDecimal(item.buying_price),
+      sellingPrice: centsToDecimal(item.selling_price),
+    })),
+  );
+  return (await withParts(tx, [order!]))[0]!;
+}
+
+/** The capability a move to `status` needs (PRODUCT.md §1). */
+function capabilityFor(status: PurchaseOrderStatus) {
+  return status === 'received' ? 'purchase-orders:receive' : 'purchase-orders:approve';
+}
+
+/**
+ * PUT /purchase-orders/{id}/status. pending → approved | rejected (approve capability);
+ * approved → received (receive capability), which adds the items to stock. Anything else: 409.
+ * The order row is locked for the whole change, so a second or concurrent receive sees
+ * 'received' and gets 409.
+ */
+export async function changePurchaseOrderStatus(
+  db: Database,
+  storeId: number,
+  user: { id: number; role: Role },
+  id: number,
+  status: PurchaseOrderStatus,
+): Promise<OrderWithParts> {
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, storeId, id, true);
+    if (!can(user.role, capabilityFor(status))) throw purchaseOrderErrors.forbidden();
+    if (!PURCHASE_ORDER_TRANSITIONS[order.status].includes(status)) {
+      throw purchaseOrderErrors.badTransition(order.status, status);
+    }
+    const update: Partial<PurchaseOrderRow> = { status };
+    if (status === 'received') {
+      await receiveItems(tx, storeId, user.id, order.id);
+      update.receivedAt = new Date();
+    }
+    const [updated] = await tx
+      .update(purchaseOrders)
+      .set(update)
+      .where(eq(purchaseOrders.id, order.id))
+      .returning();
+    return (await withParts(tx, [updated!]))[0]!;
+  });
+}
+
+/**
+ * Adds each item's pieces to its product's stock with a 'purchase_order' movement, inside the
+ * caller's transaction (which holds the order row locked, or, in the demo seed, owns it).
+ */
+export async function receiveItems(
+  tx: Executor,
+  storeId: number,
+  userId: number | null,
+  orderId: number,
+) {
+  const items = await tx
+    .select()
+    .from(purchaseOrderItems)
+    .where(eq(purchaseOrderItems.purchaseOrderId, orderId))
+    .orderBy(asc(purchaseOrderItems.id));
+  for (const item of items) {
+    if (item.productId === null) {
+      throw purchaseOrderErrors.receivedProductGone(item.orderedProductId);
+    }
+    const [product] = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.id, item.productId), eq(products.storeId, storeId)))
+      .for('update');
+    if (!product) throw purchaseOrderErrors.receivedProductGone(item.orderedProductId);
+    const pieces = toPieces(item.quantity, item.unitType, product.packSize);
+    if (product.stockPieces + pieces > STOCK_PIECES_MAX) {
+      throw purchaseOrderErrors.tooMuchStock(product.id);
+    }
+    await tx
+      .update(products)
+      .set({ stockPieces: product.stockPieces + pieces, updatedAt: new Date() })
+      .where(eq(products.id, product.id));
+    await recordMovement(tx, {
+      storeId,
+      productId: product.id,
+      changePieces: pieces,
+      reason: 'purchase_order',
+      reference: `PO-${orderId}`,
+      userId,
+    });
+  }
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { products } from '../products/products.table';
+import { stores } from '../stores/stores.table';
+import { suppliers } from '../suppliers/suppliers.table';
+import { users } from '../users/users.table';
+
+/**
+ * A purchase order of a store (spec §3, §4). `total` is the sum of its items, computed by the
+ * server; the client's figure is never stored. Deleting the supplier or the author keeps the
+ * order (their ids become null).
+ */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    status: text('status', {
+      enum: ['pending', 'approved', 'rejected', 'completed', 'received'],
+    })
+      .notNull()
+      .default('pending'),
+    expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }).notNull(),
+    notes: text('notes').notNull().default(''),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull().default('0'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('purchase_orders_store_idx').on(table.storeId, table.createdAt),
+    check(
+      'purchase_orders_status_valid',
+      sql`${table.status} in ('pending', 'approved', 'rejected', 'completed', 'received')`,
+    ),
+  ],
+);
+
+/**
+ * A line of a purchase order. The product's name is copied at creation so the order still
+ * reads after the product is deleted (product_id then becomes null).
+ */
+export const purchaseOrderItems = pgTable(
+  'purchase_order_items',
+  {
+    id: serial('id').primaryKey(),
+    purchaseOrderId: integer('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    // The product's id as ordered, kept when product_id becomes null: the receive error names it.
+    orderedProductId: integer('ordered_product_id').notNull(),
+    productName: text('product_name').notNull(),
+    unitType: text('unit_type', { enum: ['piece', 'pack', 'dozen'] }).notNull(),
+    quantity: integer('quantity').notNull(),
+    buyingPrice: numeric('buying_price', { precision: 12, scale: 2 }).notNull(),
+    sellingPrice: numeric('selling_price', { precision: 12, scale: 2 }).notNull(),
+  },
+  (table) => [
+    index('purchase_order_items_order_idx').on(table.purchaseOrderId),
+    index('purchase_order_items_product_idx').on(table.productId),
+    check('purchase_order_items_quantity_positive', sql`${table.quantity} >= 1`),
+    check('purchase_order_items_unit_valid', sql`${table.unitType} in ('piece', 'pack', 'dozen')`),
+  ],
+);
+
+export type PurchaseOrderRow = typeof purchaseOrders.$inferSelect;
+export type PurchaseOrderItemRow = typeof purchaseOrderItems.$inferSelect;

@@ -1,0 +1,129 @@
+/**
+ * Purchase orders (spec §3 Purchase order / item, §4 statuses, §5 validation, §7 calls;
+ * PRODUCT.md §1). The server computes the total from the items; the `total` string the web app
+ * sends is accepted and ignored. GET /purchase-orders answers a plain array.
+ */
+import { z } from 'zod';
+import { idSchema, textSchema } from '../api/primitives';
+import { UNIT_TYPES } from '../money/units';
+import { priceSchema, QUANTITY_MAX } from '../products/products.schemas';
+
+export const PURCHASE_ORDER_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'completed',
+  'received',
+] as const;
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+
+/** The moves a status may make (spec §4); anything else is a 409. */
+export const PURCHASE_ORDER_TRANSITIONS: Record<
+  PurchaseOrderStatus,
+  readonly PurchaseOrderStatus[]
+> = {
+  pending: ['approved', 'rejected'],
+  approved: ['received'],
+  rejected: [],
+  completed: [],
+  received: [],
+};
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T[0-9:.+\-Z]{0,30})?$/;
+const DATE_REQUIRED = 'Expected delivery date is required';
+const DATE_INVALID = 'Expected delivery date must be a date (YYYY-MM-DD)';
+
+/** 'YYYY-MM-DD' (a full ISO timestamp is cut to its date), a real calendar date. */
+export const deliveryDateSchema = z
+  .string({ error: DATE_REQUIRED })
+  .trim()
+  .min(1, { error: DATE_REQUIRED })
+  .max(40, { error: DATE_INVALID })
+  .refine((value) => value === '' || ISO_DATE.test(value), { error: DATE_INVALID })
+  .transform((value, context) => {
+    const date = value.slice(0, 10);
+    const parsed = new Date(`${date}T00:00:00Z`);
+    if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
+      context.addIssue({ code: 'custom', message: DATE_INVALID });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+export const purchaseOrderItemInputSchema = z.object({
+  product_id: idSchema('Product is required.'),
+  quantity: z
+    .number({ error: 'Quantity must be at least 1' })
+    .int({ error: 'Quantity must be a whole number' })
+    .min(1, { error: 'Quantity must be at least 1' })
+    .max(QUANTITY_MAX, {
+      error: `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en-KE')}`,
+    }),
+  buying_price: priceSchema('Buying price'),
+  selling_price: priceSchema('Selling price'),
+  unit_type: z.enum(UNIT_TYPES, { error: 'Unit is required.' }),
+  // Sent by the web app; the server copies the product's own name and uses buying_price.
+  name: textSchema({ label: 'Name', max: 200 }).optional(),
+  unit_price: priceSchema('Unit price').optional(),
+});
+
+export const PURCHASE_ORDER_ITEMS_MAX = 200;
+
+/** POST /purchase-orders. */
+export const createPurchaseOrderSchema = z.object({
+  supplier_id: idSchema('Please select a supplier'),
+  expected_delivery_date: deliveryDateSchema,
+  notes: textSchema({ label: 'Notes', max: 2000, multiline: true }).default(''),
+  items: z
+    .array(purchaseOrderItemInputSchema, { error: 'At least one item is required' })
+    .min(1, { error: 'At least one item is required' })
+    .max(PURCHASE_ORDER_ITEMS_MAX, {
+      error: `A purchase order holds at most ${PURCHASE_ORDER_ITEMS_MAX} items`,
+    }),
+  // The client's own sum, as a string; never stored (the server adds up the items).
+  total: textSchema({ label: 'Total', max: 32 }).optional(),
+});
+export type CreatePurchaseOrderInput = z.infer<typeof createPurchaseOrderSchema>;
+
+/** PUT /purchase-orders/{id}/status. */
+export const purchaseOrderStatusBodySchema = z.object({
+  status: z.enum(PURCHASE_ORDER_STATUSES, {
+    error: 'Status must be one of pending, approved, rejected, completed, received',
+  }),
+});
+
+export const purchaseOrderItemSchema = z.object({
+  id: z.number().int(),
+  /** null once the product has been deleted. */
+  product_id: z.number().int().nullable(),
+  product_name: z.string(),
+  Product: z.object({ name: z.string() }),
+  unit_type: z.enum(UNIT_TYPES),
+  quantity: z.number().int(),
+  buying_price: z.number(),
+  /** Equals buying_price (spec §3). */
+  unit_price: z.number(),
+  selling_price: z.number(),
+  /** quantity × buying_price. */
+  total: z.number(),
+});
+export type PurchaseOrderItem = z.infer<typeof purchaseOrderItemSchema>;
+
+export const purchaseOrderSchema = z.object({
+  id: z.number().int(),
+  /** null once the supplier has been deleted. */
+  supplier_id: z.number().int().nullable(),
+  supplier: z.object({ name: z.string(), email: z.string(), phone: z.string() }).nullable(),
+  status: z.enum(PURCHASE_ORDER_STATUSES),
+  expected_delivery_date: z.string(),
+  notes: z.string(),
+  total_amount: z.number(),
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+  received_at: z.string().nullable(),
+  items: z.array(purchaseOrderItemSchema),
+});
+export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
+
+export const purchaseOrderListResponseSchema = z.array(purchaseOrderSchema);
+export const purchaseOrderItemsResponseSchema = z.array(purchaseOrderItemSchema);
