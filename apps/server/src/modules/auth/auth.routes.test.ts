@@ -5,6 +5,18 @@ import { createTestApp, type TestApp, type TestClient } from '../../testing/crea
 import { buildStore, buildUser, signedIn, TEST_PASSWORD } from '../../testing/factories';
 import { stores, type StoreRow } from '../stores/stores.table';
 
+/** The client's session no longer works: a store-scoped call is 401 and /me reports signed out. */
+async function expectSignedOut(client: TestClient) {
+  const stores = await client.get('/api/stores');
+  expect(stores.statusCode).toBe(401);
+  expect(stores.json()).toEqual({
+    message: 'Authentication required',
+    code: 'auth.unauthenticated',
+  });
+  client.resetCsrf();
+  expect((await client.get('/api/auth/me')).json()).toEqual({ authenticated: false, data: null });
+}
+
 let t: TestApp;
 let firstStore: StoreRow;
 let secondStore: StoreRow;
@@ -231,17 +243,7 @@ describe('sessions', () => {
     const { client } = await signedInAdmin();
     t.clock.advance(8 * 24 * 60 * 60 * 1000);
     try {
-      const stores = await client.get('/api/stores');
-      expect(stores.statusCode).toBe(401);
-      expect(stores.json()).toEqual({
-        message: 'Authentication required',
-        code: 'auth.unauthenticated',
-      });
-      client.resetCsrf();
-      expect((await client.get('/api/auth/me')).json()).toEqual({
-        authenticated: false,
-        data: null,
-      });
+      await expectSignedOut(client);
     } finally {
       t.clock.advance(-8 * 24 * 60 * 60 * 1000);
     }
@@ -500,17 +502,7 @@ describe('a closed store (PRODUCT.md §2)', () => {
 
     expect((await setOpen(store.id, false)).statusCode).toBe(200);
     for (const client of [cashier, admin]) {
-      const stores = await client.get('/api/stores');
-      expect(stores.statusCode).toBe(401);
-      expect(stores.json()).toEqual({
-        message: 'Authentication required',
-        code: 'auth.unauthenticated',
-      });
-      client.resetCsrf();
-      expect((await client.get('/api/auth/me')).json()).toEqual({
-        authenticated: false,
-        data: null,
-      });
+      await expectSignedOut(client);
     }
     // Another store's people are not touched.
     expect((await neighbour.get('/api/stores')).statusCode).toBe(200);
