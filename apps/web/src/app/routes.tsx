@@ -88,7 +88,10 @@ export const appRoutes: RouteObject[] = [
         },
       },
       protectedRoute('/pos', 'pos', comingSoon('pos')),
-      protectedRoute('/inventory', 'inventory', comingSoon('inventory')),
+      protectedRoute('/inventory', 'inventory', async () => {
+        const { InventoryPage } = await import('./pages/inventory-page');
+        return <InventoryPage />;
+      }),
       protectedRoute('/expenses', 'expenses', comingSoon('expenses', 'expenses'), true),
       protectedRoute('/sales', 'sales', comingSoon('sales')),
       protectedRoute('/customers', 'customers', comingSoon('customers')),

@@ -11,8 +11,26 @@ import pages from './pages.json';
 import profile from './profile.json';
 import stores from './stores.json';
 import users from './users.json';
+import inventory from './inventory.json';
+import products from './products.json';
+import suppliers from './suppliers.json';
+import purchaseOrders from './purchaseOrders.json';
 
-export const en = { common, navigation, auth, pages, profile, users, stores, cart, messages };
+export const en = {
+  common,
+  navigation,
+  auth,
+  pages,
+  profile,
+  users,
+  stores,
+  cart,
+  messages,
+  inventory,
+  products,
+  suppliers,
+  purchaseOrders,
+};
 
 /** Every namespace with every key; another language's catalogues must have the same shape. */
 export type Catalogues = typeof en;

@@ -12,6 +12,10 @@ import pages from './pages.json';
 import profile from './profile.json';
 import stores from './stores.json';
 import users from './users.json';
+import inventory from './inventory.json';
+import products from './products.json';
+import suppliers from './suppliers.json';
+import purchaseOrders from './purchaseOrders.json';
 
 const catalogues = {
   common,
@@ -23,6 +27,10 @@ const catalogues = {
   stores,
   cart,
   messages,
+  inventory,
+  products,
+  suppliers,
+  purchaseOrders,
 } satisfies Catalogues;
 
 export default catalogues;

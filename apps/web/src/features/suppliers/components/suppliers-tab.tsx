@@ -1,0 +1,4 @@
+/** Replaced by the tab's feature work (issue 6). */
+export function SuppliersTab() {
+  return null;
+}
