@@ -130,4 +130,25 @@ describe('demo seed (PRODUCT.md §6)', () => {
     ).json();
     expect(JSON.stringify(history)).toContain(`PO-${received.id}`);
   });
+
+  it('links each Nairobi supplier to the products it delivers, some of them below minimum', async () => {
+    const admin = t.client();
+    await admin.login('admin@duka.test', DEMO_PASSWORD);
+    const suppliers = (await admin.get('/api/suppliers')).json<{ id: number; name: string }[]>();
+    const dairy = suppliers.find((s) => s.name === 'Kiambu Highlands Dairy')!;
+    const links = (
+      await admin.get('/api/product-suppliers', { query: { supplier_id: dairy.id } })
+    ).json<{ product_id: number; product: { sku: string } }[]>();
+    expect(links.map((l) => l.product.sku).sort()).toEqual([
+      'MLK-BRK500',
+      'MLK-FRE500',
+      'MLK-MAL500',
+      'SPR-BLB500',
+    ]);
+    const low = (
+      await admin.get('/api/products', { query: { low_stock: 'true', pageSize: 100 } })
+    ).json<{ data: { id: number; sku: string }[] }>().data;
+    const linkedLow = low.filter((p) => links.some((l) => l.product_id === p.id));
+    expect(linkedLow.map((p) => p.sku)).toEqual(['MLK-FRE500']);
+  });
 });

@@ -10,6 +10,7 @@ import { insertProduct } from '../../modules/products/products.service';
 import { stores } from '../../modules/stores/stores.table';
 import { users } from '../../modules/users/users.table';
 import { insertUser } from '../../modules/users/users.service';
+import { seedDemoProductSuppliers } from './demo-product-suppliers';
 import { seedDemoPurchaseOrders } from './demo-purchase-orders';
 import { seedDemoSuppliers } from './demo-suppliers';
 import {
@@ -55,6 +56,8 @@ export async function seedDemo(db: Database): Promise<void> {
     // The admin took the opening stock count in Nairobi; Mombasa has no staff yet.
     await seedCatalogue(tx, nairobi!.id, admin, NAIROBI_PRODUCTS);
     await seedCatalogue(tx, mombasa!.id, null, MOMBASA_PRODUCTS);
+    await seedDemoProductSuppliers(tx, nairobi!.id, nairobi!.name);
+    await seedDemoProductSuppliers(tx, mombasa!.id, mombasa!.name);
     await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
   });
 }
