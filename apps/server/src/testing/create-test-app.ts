@@ -96,6 +96,15 @@ export interface RequestOptions {
   csrf?: boolean;
 }
 
+export interface FormFile {
+  filename: string;
+  data: Buffer;
+  /** The declared type (default application/octet-stream); the server does not believe it. */
+  type?: string;
+  /** Default 'images'. */
+  field?: string;
+}
+
 /** Cookies and CSRF handled the way the web app's API client does (spec §7). */
 export class TestClient {
   private cookies = new Map<string, string>();
@@ -155,6 +164,29 @@ export class TestClient {
       ...(query ? { query } : {}),
       ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
     });
+  }
+
+  /**
+   * A multipart/form-data request, encoded by the platform's FormData as a browser does:
+   * text fields as strings, files under their field name (repeat a name to send several).
+   */
+  async form(
+    method: 'POST' | 'PUT',
+    url: string,
+    fields: Record<string, string | number | boolean>,
+    files: FormFile[] = [],
+    options: RequestOptions = {},
+  ) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+    for (const file of files) {
+      const blob = new Blob([file.data], { type: file.type ?? 'application/octet-stream' });
+      form.append(file.field ?? 'images', blob, file.filename);
+    }
+    const encoded = new Request('http://test.invalid/', { method: 'POST', body: form });
+    const payload = Buffer.from(await encoded.arrayBuffer());
+    const headers = { ...options.headers, 'content-type': encoded.headers.get('content-type')! };
+    return this.request(method, url, payload, { ...options, headers });
   }
 
   get(url: string, options?: RequestOptions) {
