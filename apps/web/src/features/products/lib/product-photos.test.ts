@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES, photoProblem } from './product-photos';
+import { PRODUCT_IMAGE_BYTES_MAX } from '@duka/shared/products/products.schemas';
+import { photoProblem } from './product-photos';
 
 const image = (name: string, size = 10, type = 'image/png') =>
   new File([new Uint8Array(size)], name, { type });
@@ -13,7 +14,7 @@ describe('photo rules', () => {
     expect(photoProblem([image('notes.txt', 10, 'text/plain')], 0)).toBe(
       'Only image files are allowed',
     );
-    expect(photoProblem([image('big.png', MAX_IMAGE_BYTES + 1)], 0)).toBe(
+    expect(photoProblem([image('big.png', PRODUCT_IMAGE_BYTES_MAX + 1)], 0)).toBe(
       'Each image must be 5 MB or smaller',
     );
     expect(photoProblem([image('a.png'), image('b.png')], 7)).toBe(
