@@ -95,6 +95,9 @@ for (const theme of THEMES) {
 
     for (const [role, paths] of PAGES_BY_ROLE) {
       test(`every page ${role} opens: ${paths.join(' ')}`, async ({ page }) => {
+        // Nine pages in one test, some with full tables now (axe takes ~6 s on the 20-row
+        // products table of /inventory on a busy machine): more time, the same checks.
+        test.slow();
         await logInAndWait(page, DEMO[role].email);
         const findings: Finding[] = [];
         for (const path of paths) {
