@@ -5,6 +5,7 @@
  * error with the line of the file it is on (the header is line 1).
  */
 import { z } from 'zod';
+import { hasControlCharacters } from '../api/primitives';
 
 /** The columns of an exported file and of the template, in this order. */
 export const PRODUCT_CSV_COLUMNS = [
@@ -62,8 +63,10 @@ export const productImportSchema = z.object({
   csv: z
     .string({ error: 'Please choose a CSV file' })
     .max(IMPORT_MAX_CHARS, { error: IMPORT_MESSAGES.tooLarge })
-    // PostgreSQL text cannot hold NUL; every other character is judged per field.
-    .refine((value) => !value.includes('\u0000'), { error: IMPORT_MESSAGES.notAllowed }),
+    // Tabs and line breaks are part of a CSV; other control characters never are.
+    .refine((value) => !hasControlCharacters(value, { multiline: true }), {
+      error: IMPORT_MESSAGES.notAllowed,
+    }),
   commit: z.boolean({ error: 'commit must be true or false' }).default(false),
 });
 export type ProductImportInput = z.infer<typeof productImportSchema>;

@@ -287,6 +287,9 @@ describe('products CSV: import', () => {
       'sku,name,piece_selling_price\nA,B,1\nC,"unclosed,2\n',
     );
     expect(unreadable.json().data.errors).toMatchObject([{ row: 3, field: null }]);
+    const control = await importCsv(manager, 'sku,name,piece_selling_price\nA,B\u001b[2J,1\n');
+    expect(control.statusCode).toBe(400);
+    expect(control.json().message).toBe('The file contains characters that are not allowed');
     const empty = await importCsv(manager, '');
     expect(empty.json().data.errors).toEqual([
       { row: 1, field: null, message: 'The file is empty' },

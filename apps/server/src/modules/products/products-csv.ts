@@ -158,10 +158,12 @@ function delimiterOf(text: string): ',' | ';' {
 
 function readHeader(header: string[], errors: ImportError[]): ProductCsvColumn[] {
   const columns = header.map((name) => name.trim().toLowerCase());
+  // An unknown column is named in the error, cut short: the line may be anything.
+  const shown = (column: string) => (column.length > 64 ? `${column.slice(0, 64)}…` : column);
   const seen = new Set<string>();
   for (const column of columns) {
     if (!KNOWN.has(column)) {
-      errors.push({ row: 1, field: column, message: IMPORT_MESSAGES.unknownColumn });
+      errors.push({ row: 1, field: shown(column), message: IMPORT_MESSAGES.unknownColumn });
     } else if (seen.has(column)) {
       errors.push({ row: 1, field: column, message: IMPORT_MESSAGES.repeatedColumn });
     }

@@ -1,4 +1,6 @@
-/** Replaced by the tab's feature work (issue 6). */
+import { ProductImportExport } from './product-import-export';
+
+/** Replaced by the tab's feature work (issue 6); for now the CSV import and export toolbar. */
 export function ProductsTab() {
-  return null;
+  return <ProductImportExport />;
 }
