@@ -189,7 +189,10 @@ function records(text: string): { cells: string[]; row: number }[] | ImportError
     }) as unknown as { record: string[]; info: { lines: number } }[];
     return parsed.map(({ record, info }) => {
       // info.lines is the line a record ends on; a quoted field may hold line breaks.
-      const breaks = record.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+      let breaks = 0;
+      for (const cell of record) {
+        if (/[\r\n]/.test(cell)) breaks += cell.match(/\r\n|\r|\n/g)!.length;
+      }
       return { cells: record, row: info.lines - breaks };
     });
   } catch (error) {
