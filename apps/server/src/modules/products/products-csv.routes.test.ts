@@ -290,6 +290,13 @@ describe('products CSV: import', () => {
     const control = await importCsv(manager, 'sku,name,piece_selling_price\nA,B\u001b[2J,1\n');
     expect(control.statusCode).toBe(400);
     expect(control.json().message).toBe('The file contains characters that are not allowed');
+    const tooMuch = await importCsv(
+      manager,
+      'sku,name,piece_selling_price,pack_size,stock_unit,quantity\nBIG-1,Big,1,10000,pack,1000000\n',
+    );
+    expect(tooMuch.json().data.errors).toEqual([
+      { row: 2, field: 'quantity', message: 'Quantity is too large for this unit' },
+    ]);
     const empty = await importCsv(manager, '');
     expect(empty.json().data.errors).toEqual([
       { row: 1, field: null, message: 'The file is empty' },
@@ -374,6 +381,17 @@ describe('products CSV: export', () => {
       .from(stockMovements)
       .where(eq(stockMovements.storeId, storeA));
     expect(movementsAfter).toEqual(movementsBefore);
+  });
+
+  it("gives a super_admin the chosen store's file", async () => {
+    const superAdmin = (await signedIn(t, 'super_admin', storeA)).client;
+    expect((await superAdmin.get('/api/products/export.csv')).statusCode).toBe(400);
+    const response = await superAdmin.get('/api/products/export.csv', {
+      query: { store_id: storeA },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('BISC-6,Biscuits Nuvita');
+    expect(response.body).not.toContain('SHARED-1,Theirs');
   });
 
   it("never includes another store's products", async () => {
