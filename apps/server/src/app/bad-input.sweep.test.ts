@@ -234,6 +234,8 @@ function casesFor(route: RouteAccessEntry): BadRequest[] {
         target: 'field',
         field,
         body: { ...validBody(schema!), [field]: value },
+        // A field declared to hold more than 1 MB (a CSV file's text) may accept it.
+        alwaysInvalid: value !== ONE_MB || (fieldSchema.maxLength ?? 0) < ONE_MB.length,
       });
     }
   }
@@ -286,7 +288,7 @@ function mustRefuse(caller: Caller, route: RouteAccessEntry, bad: BadRequest): b
     case 'query':
       return bad.alwaysInvalid === true;
     case 'field':
-      return true;
+      return bad.alwaysInvalid !== false;
     case 'body':
       return bodySchemaOf(route) !== undefined;
     case 'query-store':

@@ -20,6 +20,7 @@ import { categoriesRoutes } from '../modules/categories/categories.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { productSuppliersRoutes } from '../modules/product-suppliers/product-suppliers.routes';
 import { productsRoutes } from '../modules/products/products.routes';
+import { productsCsvRoutes } from '../modules/products/products-csv.routes';
 import { purchaseOrdersRoutes } from '../modules/purchase-orders/purchase-orders.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
 import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
@@ -122,6 +123,7 @@ export async function buildApp({
       await api.register(suppliersRoutes, { prefix: '/suppliers' });
       await api.register(categoriesRoutes, { prefix: '/categories' });
       await api.register(productsRoutes, { prefix: '/products' });
+      await api.register(productsCsvRoutes, { prefix: '/products' });
       await api.register(purchaseOrdersRoutes, { prefix: '/purchase-orders' });
       await api.register(productSuppliersRoutes, { prefix: '/product-suppliers' });
     },

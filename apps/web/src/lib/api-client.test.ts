@@ -293,4 +293,14 @@ describe('store_id for a super_admin', () => {
     expect(sent.map((call) => call.url)).toEqual(['/api/users', '/api/users', '/api/users']);
     expect(sent[1]!.body).toEqual({ name: 'A' });
   });
+
+  it('is in the URL of a download link, like any GET', () => {
+    const superAdmin = createApiClient({ getStoreScope: scope('super_admin', 7) });
+    expect(superAdmin.href('/products/export.csv')).toBe('/api/products/export.csv?store_id=7');
+    expect(superAdmin.href('/products/export.csv', { x: 1 })).toBe(
+      '/api/products/export.csv?x=1&store_id=7',
+    );
+    const admin = createApiClient({ getStoreScope: scope('admin', 7) });
+    expect(admin.href('/products/export.csv')).toBe('/api/products/export.csv');
+  });
 });

@@ -179,31 +179,35 @@ export function createApiClient(initial: ApiClientOptions = {}) {
     return scope && actsOnChosenStore(scope.role) && scope.storeId != null ? scope.storeId : null;
   }
 
+  /**
+   * Where a call goes: the path with its query, and a super_admin's store — in the query for
+   * GET and DELETE; for other methods `bodyStoreId`, to go into the body.
+   */
+  function resolve(method: Method, path: string, query: RequestOptions['query'] = {}) {
+    const queryStart = path.indexOf('?');
+    const pathname = queryStart === -1 ? path : path.slice(0, queryStart);
+    const params = new URLSearchParams(queryStart === -1 ? '' : path.slice(queryStart + 1));
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.set(key, String(value));
+    }
+    const storeId = scopedStoreId(pathname);
+    const inQuery = method === 'GET' || method === 'DELETE';
+    if (storeId !== null && inQuery && !params.has('store_id')) {
+      params.set('store_id', String(storeId));
+    }
+    const search = params.toString();
+    const url = `${baseUrl()}${pathname}${search ? `?${search}` : ''}`;
+    return { pathname, url, bodyStoreId: inQuery ? null : storeId };
+  }
+
   async function request<T>(
     method: Method,
     path: string,
     body: unknown,
     requestOptions: RequestOptions = {},
   ): Promise<T> {
-    const queryStart = path.indexOf('?');
-    const pathname = queryStart === -1 ? path : path.slice(0, queryStart);
-    const params = new URLSearchParams(queryStart === -1 ? '' : path.slice(queryStart + 1));
-    for (const [key, value] of Object.entries(requestOptions.query ?? {})) {
-      if (value !== undefined && value !== null) params.set(key, String(value));
-    }
-
-    let payload = body;
-    const storeId = scopedStoreId(pathname);
-    if (storeId !== null) {
-      if (method === 'GET' || method === 'DELETE') {
-        if (!params.has('store_id')) params.set('store_id', String(storeId));
-      } else {
-        payload = withStoreId(payload, storeId);
-      }
-    }
-
-    const search = params.toString();
-    const url = `${baseUrl()}${pathname}${search ? `?${search}` : ''}`;
+    const { pathname, url, bodyStoreId } = resolve(method, path, requestOptions.query);
+    const payload = bodyStoreId === null ? body : withStoreId(body, bodyStoreId);
     const needsCsrf = method !== 'GET' || isUnder(pathname, '/auth');
 
     const send = async (): Promise<Response> => {
@@ -262,6 +266,11 @@ export function createApiClient(initial: ApiClientOptions = {}) {
       request<T>('PATCH', path, body, requestOptions),
     delete: <T>(path: string, requestOptions?: RequestOptions) =>
       request<T>('DELETE', path, undefined, requestOptions),
+    /**
+     * The URL of a GET the browser makes itself (a download link), with the super_admin's
+     * store_id as every GET of this client carries it.
+     */
+    href: (path: string, query?: RequestOptions['query']) => resolve('GET', path, query).url,
     /** Forget the cached CSRF token; the next call that needs one fetches it again. */
     clearCsrfToken: () => {
       csrfToken = null;

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ProductImportExport } from '@/features/products/components/product-import-export';
 import { ProductsTab } from '@/features/products/components/products-tab';
 import { PurchaseOrdersTab } from '@/features/purchase-orders/components/purchase-orders-tab';
 import { SuppliersTab } from '@/features/suppliers/components/suppliers-tab';
@@ -50,7 +51,7 @@ export function InventoryPage() {
           <TabsTrigger value="purchase-orders">{t('inventory:tabs.purchaseOrders')}</TabsTrigger>
         </TabsList>
         <TabsContent value="products">
-          <ProductsTab />
+          <ProductsTab toolbar={<ProductImportExport />} />
         </TabsContent>
         <TabsContent value="suppliers">
           <SuppliersTab />

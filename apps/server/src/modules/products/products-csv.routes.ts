@@ -1,0 +1,64 @@
+import {
+  IMPORT_MAX_CHARS,
+  productImportResponseSchema,
+  productImportSchema,
+} from '@duka/shared/products/products-csv.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth, requireStoreId } from '../../lib/access.plugin';
+import { IMPORT_TEMPLATE_CSV, exportFileName, exportProductsCsv } from './products-export.service';
+import { importProducts } from './products-import.service';
+
+const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/**
+ * CSV import and export of products (issue 6), under /products. Staff only: the file carries
+ * buying prices, which shoppers never see.
+ */
+export const productsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.deps;
+  const access = { capability: 'products:write', store: true } as const;
+
+  app.get(
+    '/export.csv',
+    { config: { access }, schema: { tags: ['products'] } },
+    async (request, reply) => {
+      const storeId = requireStoreId(request);
+      const name = await exportFileName(db, storeId, clock.now());
+      return reply
+        .type(CSV_TYPE)
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(exportProductsCsv(db, storeId));
+    },
+  );
+
+  app.get(
+    '/import-template.csv',
+    { config: { access }, schema: { tags: ['products'] } },
+    async (_request, reply) =>
+      reply
+        .type(CSV_TYPE)
+        .header('content-disposition', 'attachment; filename="products-import-template.csv"')
+        .send(IMPORT_TEMPLATE_CSV),
+  );
+
+  app.post(
+    '/import',
+    {
+      config: { access },
+      // The file travels as a JSON string: room for 10 MB of text with its escapes.
+      bodyLimit: 2 * IMPORT_MAX_CHARS,
+      schema: {
+        tags: ['products'],
+        body: productImportSchema,
+        response: { 200: productImportResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { csv, commit } = request.body;
+      const data = await importProducts(db, requireStoreId(request), auth.user.id, csv, commit);
+      return { data };
+    },
+  );
+};

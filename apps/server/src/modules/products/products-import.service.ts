@@ -1,0 +1,383 @@
+/**
+ * POST /products/import (issue 6): a preview that writes nothing, or a commit that writes the
+ * whole file in one transaction — new SKUs created, existing ones (any case, this store only)
+ * updated, missing categories created, an 'import' movement for every stock that changed — or
+ * nothing at all when any line is wrong. Writes are set-based, in batches of BATCH rows.
+ */
+import { centsToDecimal } from '@duka/shared/money/money';
+import { piecesPerUnit, toPieces, wholeUnits } from '@duka/shared/money/units';
+import {
+  IMPORT_MESSAGES,
+  IMPORT_PREVIEW_ROWS,
+  importErrorPath,
+  type ImportError,
+  type ProductImportResult,
+} from '@duka/shared/products/products-csv.schemas';
+import { STOCK_PIECES_MAX } from '@duka/shared/products/products.schemas';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { badRequest, isUniqueViolation } from '../../lib/errors';
+import { categories } from '../categories/categories.table';
+import { productErrors } from './products.errors';
+import { parseProductCsv, type ImportRow } from './products-csv';
+import { products, type ProductRow } from './products.table';
+import { stockMovements } from './stock-movements.table';
+
+/** Rows per INSERT / UPDATE statement. */
+const BATCH = 1000;
+
+function batches<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
+  return out;
+}
+
+type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'storeId' | 'categoryId'>;
+
+interface Plan {
+  errors: ImportError[];
+  creates: { row: ImportRow; values: ProductValues }[];
+  updates: { row: ImportRow; current: ProductRow; values: ProductValues }[];
+  /** lower(sku) of the store's products the file names. */
+  existing: Map<string, ProductRow>;
+}
+
+const PRICES = [
+  ['piece_buying_price', 'pieceBuyingPrice'],
+  ['piece_selling_price', 'pieceSellingPrice'],
+  ['pack_buying_price', 'packBuyingPrice'],
+  ['pack_selling_price', 'packSellingPrice'],
+  ['dozen_buying_price', 'dozenBuyingPrice'],
+  ['dozen_selling_price', 'dozenSellingPrice'],
+] as const;
+
+/** A new product from a line: every value (defaults filled in by the file's parser). */
+function newValues({ values }: ImportRow, stockPieces: number): ProductValues {
+  const row: ProductValues = {
+    name: values.name,
+    description: values.description,
+    sku: values.sku,
+    barcode: values.barcode || null,
+    stockPieces,
+    minQuantity: values.min_quantity,
+    packSize: values.pack_size,
+    stockUnit: values.stock_unit,
+    isActive: values.is_active,
+  };
+  for (const [field, column] of PRICES) row[column] = centsToDecimal(values[field]);
+  return row;
+}
+
+/** An existing product with the line's filled cells applied; the others keep their value. */
+function updatedValues(
+  { values, given }: ImportRow,
+  current: ProductRow,
+  stockPieces: number,
+): ProductValues {
+  const row: ProductValues = {
+    name: values.name,
+    sku: values.sku,
+    description: given.has('description') ? values.description : current.description,
+    barcode: given.has('barcode') ? values.barcode || null : current.barcode,
+    minQuantity: given.has('min_quantity') ? values.min_quantity : current.minQuantity,
+    packSize: given.has('pack_size') ? values.pack_size : current.packSize,
+    stockUnit: given.has('stock_unit') ? values.stock_unit : current.stockUnit,
+    isActive: given.has('is_active') ? values.is_active : current.isActive,
+    stockPieces,
+  };
+  for (const [field, column] of PRICES) {
+    row[column] = given.has(field) ? centsToDecimal(values[field]) : current[column];
+  }
+  return row;
+}
+
+/**
+ * The stock a line leaves, in pieces, or null when it is too large. Like PUT /products/{id},
+ * the quantity an existing product already reports, in the same unit size, keeps its exact
+ * pieces (an exported file imports back without rounding away pieces sold singly).
+ */
+function stockAfter({ values, given }: ImportRow, current: ProductRow | undefined): number | null {
+  const unit = current && !given.has('stock_unit') ? current.stockUnit : values.stock_unit;
+  const packSize = current && !given.has('pack_size') ? current.packSize : values.pack_size;
+  if (current && !given.has('quantity')) return current.stockPieces;
+  if (current) {
+    const unchanged =
+      piecesPerUnit(current.stockUnit, current.packSize) === piecesPerUnit(unit, packSize) &&
+      values.quantity === wholeUnits(current.stockPieces, current.stockUnit, current.packSize);
+    if (unchanged) return current.stockPieces;
+  }
+  const pieces = toPieces(values.quantity, unit, packSize);
+  return pieces > STOCK_PIECES_MAX ? null : pieces;
+}
+
+/** `(select … )` of the texts, sent as one JSON parameter rather than one parameter each. */
+const jsonTexts = (texts: string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb))`;
+
+/** The store's products with these SKUs (any case), locked for the commit. */
+async function existingProducts(
+  db: Executor,
+  storeId: number,
+  rows: ImportRow[],
+  lock: boolean,
+): Promise<Map<string, ProductRow>> {
+  const found = new Map<string, ProductRow>();
+  for (const batch of batches(rows.map((row) => row.values.sku.toLowerCase()))) {
+    const query = db
+      .select()
+      .from(products)
+      .where(
+        and(eq(products.storeId, storeId), sql`lower(${products.sku}) in ${jsonTexts(batch)}`),
+      );
+    for (const product of lock ? await query.for('update') : await query) {
+      found.set(product.sku.toLowerCase(), product);
+    }
+  }
+  return found;
+}
+
+async function plan(
+  db: Executor,
+  storeId: number,
+  rows: ImportRow[],
+  lock: boolean,
+): Promise<Plan> {
+  const result: Plan = { errors: [], creates: [], updates: [], existing: new Map() };
+  result.existing = await existingProducts(db, storeId, rows, lock);
+  for (const row of rows) {
+    const current = result.existing.get(row.values.sku.toLowerCase());
+    const pieces = stockAfter(row, current);
+    if (pieces === null) {
+      const { message } = productErrors.tooMuchStock();
+      result.errors.push({ row: row.row, field: 'quantity', message });
+    } else if (current) {
+      result.updates.push({ row, current, values: updatedValues(row, current, pieces) });
+    } else {
+      result.creates.push({ row, values: newValues(row, pieces) });
+    }
+  }
+  return result;
+}
+
+/** The category ids of the names the file uses (any case), creating those the store lacks. */
+async function categoryIds(
+  tx: Executor,
+  storeId: number,
+  rows: ImportRow[],
+): Promise<Map<string, number>> {
+  const names = new Map<string, string>();
+  for (const { values } of rows) {
+    const name = values.category;
+    // The first spelling in the file names a new category.
+    if (name && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  }
+  const ids = new Map<string, number>();
+  const keys = [...names.keys()];
+  const load = async (batch: string[]) => {
+    const found = await tx
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(
+        and(eq(categories.storeId, storeId), sql`lower(${categories.name}) in ${jsonTexts(batch)}`),
+      );
+    for (const category of found) ids.set(category.name.toLowerCase(), category.id);
+  };
+  for (const batch of batches(keys)) await load(batch);
+  const missing = keys.filter((key) => !ids.has(key));
+  for (const batch of batches(missing)) {
+    await tx
+      .insert(categories)
+      .values(batch.map((key) => ({ storeId, name: names.get(key)! })))
+      .onConflictDoNothing();
+    await load(batch);
+  }
+  return ids;
+}
+
+/** The columns an import writes, with their SQL types: one JSON record per product. */
+const RECORD_COLUMNS = [
+  ['name', 'text'],
+  ['description', 'text'],
+  ['sku', 'text'],
+  ['barcode', 'text'],
+  ['category_id', 'int'],
+  ['piece_buying_price', 'numeric'],
+  ['piece_selling_price', 'numeric'],
+  ['pack_buying_price', 'numeric'],
+  ['pack_selling_price', 'numeric'],
+  ['dozen_buying_price', 'numeric'],
+  ['dozen_selling_price', 'numeric'],
+  ['stock_pieces', 'int'],
+  ['min_quantity', 'int'],
+  ['pack_size', 'int'],
+  ['stock_unit', 'text'],
+  ['is_active', 'boolean'],
+] as const;
+const COLUMN_NAMES = sql.raw(RECORD_COLUMNS.map(([name]) => name).join(', '));
+const RECORD_FIELDS = sql.raw(RECORD_COLUMNS.map(([name]) => `r.${name}`).join(', '));
+const RECORD_TYPE = sql.raw(RECORD_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', '));
+
+function record(values: ProductValues, categoryId: number | null) {
+  return {
+    name: values.name,
+    description: values.description,
+    sku: values.sku,
+    barcode: values.barcode,
+    category_id: categoryId,
+    piece_buying_price: values.pieceBuyingPrice,
+    piece_selling_price: values.pieceSellingPrice,
+    pack_buying_price: values.packBuyingPrice,
+    pack_selling_price: values.packSellingPrice,
+    dozen_buying_price: values.dozenBuyingPrice,
+    dozen_selling_price: values.dozenSellingPrice,
+    stock_pieces: values.stockPieces,
+    min_quantity: values.minQuantity,
+    pack_size: values.packSize,
+    stock_unit: values.stockUnit,
+    is_active: values.isActive,
+  };
+}
+
+/**
+ * A batch travels as one JSON parameter read with jsonb_to_recordset: one statement and one
+ * parameter for a thousand products (a parameter per value is several times slower to send
+ * and plan, on PGlite above all).
+ */
+const recordset = (records: object[], extra = '') =>
+  sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${RECORD_TYPE}${sql.raw(extra)})`;
+
+async function insertBatch(
+  tx: Executor,
+  storeId: number,
+  batch: { values: ProductValues; categoryId: number | null }[],
+) {
+  // Both drivers (pg, PGlite) answer raw SQL with `rows` of objects.
+  const result: unknown = await tx.execute(sql`
+    insert into ${products} (store_id, ${COLUMN_NAMES})
+    select ${storeId}, ${RECORD_FIELDS}
+    from ${recordset(batch.map(({ values, categoryId }) => record(values, categoryId)))}
+    returning id, stock_pieces`);
+  return (result as { rows: { id: number; stock_pieces: number }[] }).rows;
+}
+
+async function updateBatch(
+  tx: Executor,
+  storeId: number,
+  batch: { id: number; values: ProductValues; categoryId: number | null }[],
+  now: Date,
+) {
+  const assignments = sql.raw(RECORD_COLUMNS.map(([name]) => `${name} = r.${name}`).join(', '));
+  const records = batch.map(({ id, values, categoryId }) => ({
+    ...record(values, categoryId),
+    id,
+  }));
+  await tx.execute(sql`
+    update ${products} set ${assignments}, updated_at = ${now.toISOString()}::timestamptz
+    from ${recordset(records, ', id int')}
+    where ${products.id} = r.id and ${products.storeId} = ${storeId}`);
+}
+
+async function write(
+  tx: Executor,
+  storeId: number,
+  userId: number,
+  rows: ImportRow[],
+  { creates, updates }: Plan,
+): Promise<void> {
+  const categoryOf = await categoryIds(tx, storeId, rows);
+  const categoryFor = (row: ImportRow, fallback: number | null) =>
+    row.values.category ? categoryOf.get(row.values.category.toLowerCase())! : fallback;
+  const movements: { product_id: number; change_pieces: number }[] = [];
+  const now = new Date();
+
+  for (const batch of batches(creates)) {
+    const inserted = await insertBatch(
+      tx,
+      storeId,
+      batch.map(({ row, values }) => ({ values, categoryId: categoryFor(row, null) })),
+    );
+    for (const product of inserted) {
+      if (product.stock_pieces === 0) continue;
+      movements.push({ product_id: product.id, change_pieces: product.stock_pieces });
+    }
+  }
+
+  for (const batch of batches(updates)) {
+    await updateBatch(
+      tx,
+      storeId,
+      batch.map(({ row, current, values }) => ({
+        id: current.id,
+        values,
+        categoryId: categoryFor(row, current.categoryId),
+      })),
+      now,
+    );
+    for (const { current, values } of batch) {
+      const change = values.stockPieces! - current.stockPieces;
+      if (change !== 0) movements.push({ product_id: current.id, change_pieces: change });
+    }
+  }
+
+  for (const batch of batches(movements)) {
+    await tx.execute(sql`
+      insert into ${stockMovements} (store_id, product_id, change_pieces, reason, user_id)
+      select ${storeId}, m.product_id, m.change_pieces, 'import', ${userId}
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as m(product_id int, change_pieces int)`);
+  }
+}
+
+function result(
+  file: ReturnType<typeof parseProductCsv>,
+  planned: Plan,
+  committed: boolean,
+): ProductImportResult {
+  const errors = [...file.errors, ...planned.errors].sort((a, b) => a.row - b.row);
+  return {
+    committed,
+    total: file.total,
+    created: planned.creates.length,
+    updated: planned.updates.length,
+    errors,
+    preview: file.lines.slice(0, IMPORT_PREVIEW_ROWS).map((line) => ({
+      ...line,
+      action: planned.existing.has(line.sku.toLowerCase()) ? 'update' : 'create',
+    })),
+  };
+}
+
+const fileHasErrors = (errors: ImportError[]) =>
+  badRequest(
+    'products.import_invalid',
+    IMPORT_MESSAGES.hasErrors,
+    errors.map((error) => ({ path: importErrorPath(error), message: error.message })),
+  );
+
+/**
+ * Preview (`commit` false): what the file would do, and every error. Commit: all of it in one
+ * transaction with the store's products of those SKUs locked, or a 400 listing the errors and
+ * nothing written.
+ */
+export async function importProducts(
+  db: Database,
+  storeId: number,
+  userId: number,
+  text: string,
+  commit: boolean,
+): Promise<ProductImportResult> {
+  const file = parseProductCsv(text);
+  if (!commit) return result(file, await plan(db, storeId, file.rows, false), false);
+  if (file.errors.length > 0) throw fileHasErrors(file.errors);
+  try {
+    return await db.transaction(async (tx) => {
+      const planned = await plan(tx, storeId, file.rows, true);
+      if (planned.errors.length > 0) throw fileHasErrors(planned.errors);
+      await write(tx, storeId, userId, file.rows, planned);
+      return result(file, planned, true);
+    });
+  } catch (error) {
+    // Another request created one of these SKUs after the lock was taken.
+    if (isUniqueViolation(error, 'products_store_sku_unique')) throw productErrors.skuTaken();
+    throw error;
+  }
+}
