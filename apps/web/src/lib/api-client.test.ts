@@ -119,6 +119,25 @@ describe('CSRF token', () => {
     expect(nonTokenCalls()).toHaveLength(2);
   });
 
+  it('sends FormData as it is, with the CSRF header and no Content-Type, and retries a 403', async () => {
+    const client = createApiClient();
+    const form = new FormData();
+    form.append('name', 'Sugar 1kg');
+    form.append('images', new File(['png'], 'sugar.png', { type: 'image/png' }));
+    replies.push({ status: 403, body: { message: 'Invalid CSRF token', code: 'csrf.invalid' } });
+    await client.post('/products', form);
+
+    const posts = nonTokenCalls();
+    expect(posts.map((call) => call.headers['X-CSRF-Token'])).toEqual(['token-1', 'token-2']);
+    for (const post of posts) {
+      // The browser writes the multipart boundary into Content-Type itself.
+      expect(post.headers['Content-Type']).toBeUndefined();
+      expect(post.body).toBe(form);
+    }
+    expect(form.get('name')).toBe('Sugar 1kg');
+    expect((form.get('images') as File).name).toBe('sugar.png');
+  });
+
   it('does not retry a 403 on a GET', async () => {
     const client = createApiClient();
     replies.push({ status: 403, body: { message: 'Forbidden', code: 'forbidden' } });
@@ -238,6 +257,18 @@ describe('store_id for a super_admin', () => {
     ]);
     expect(sent[3]!.body).toEqual({ name: 'Otieno', store_id: 7 });
     expect(sent[4]!.body).toEqual({ name: 'Otieno', store_id: 7 });
+  });
+
+  it('is appended to a FormData body once', async () => {
+    const client = createApiClient({ getStoreScope: scope('super_admin', 7) });
+    const form = new FormData();
+    form.append('name', 'Sugar 1kg');
+    await client.put('/products/3', form);
+    await client.put('/products/3', form);
+
+    const sent = nonTokenCalls();
+    expect(sent.map((call) => call.body)).toEqual([form, form]);
+    expect(form.getAll('store_id')).toEqual(['7']);
   });
 
   it('is not attached to auth, stores, profile and password calls', async () => {

@@ -1,0 +1,37 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import type { InventoryProduct } from '../lib/product-types';
+
+/** Every products query key starts here, so one invalidation refreshes lists and histories. */
+export const productsQueryKey = ['products'] as const;
+
+export interface ProductListParams {
+  /** Name, SKU or barcode (server-side search); empty lists everything. */
+  q: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface ProductPage {
+  data: InventoryProduct[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /products: one page of the store's products (a chain may have 50,000; never all). */
+export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductPage> {
+  return apiClient.get<ProductPage>('/products', {
+    query: { q: params.q || undefined, page: params.page, pageSize: params.pageSize },
+    signal,
+  });
+}
+
+export function useProducts(params: ProductListParams) {
+  return useQuery({
+    queryKey: [...productsQueryKey, 'list', params],
+    queryFn: ({ signal }) => getProducts(params, signal),
+    // The current page stays on screen while the next one (or a new search) loads.
+    placeholderData: keepPreviousData,
+  });
+}
