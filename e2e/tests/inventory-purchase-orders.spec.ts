@@ -7,6 +7,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEMO, logInAndWait } from '../fixtures/accounts';
 
 const SUPPLIER = 'Industrial Area Stationers';
+
+// Long journeys through several dialogs, on a machine shared with other runs.
+test.describe.configure({ timeout: 60_000 });
 const PRODUCT = { name: 'Bic Cristal Pen Blue', sku: 'STN-BIC-B' };
 
 async function productQuantity(request: APIRequestContext, sku: string): Promise<number> {
@@ -73,7 +76,8 @@ test('a manager adds, edits, links a product to and deletes a supplier', async (
     products.getByRole('listitem').filter({ hasText: 'HB Pencil' }).first(),
   ).toBeVisible();
   await expect(products.getByRole('button', { name: 'Linked' })).toBeDisabled();
-  await page.keyboard.press('Escape');
+  await products.getByRole('button', { name: 'Dismiss', exact: true }).click();
+  await expect(products).toBeHidden();
 
   await row.getByRole('button', { name: `Delete: ${name}` }).click();
   const confirm = page.getByRole('alertdialog');
@@ -129,7 +133,7 @@ test('a cashier raises a purchase order, the admin approves it, the cashier rece
   await openTab(admin, 'purchase-orders');
   const adminRow = orderRow(admin, orderNumber);
   await adminRow.getByRole('button', { name: 'Approve' }).click();
-  await expect(admin.getByText('Status updated successfully')).toBeVisible();
+  await expect(admin.getByText('Status updated successfully', { exact: true })).toBeVisible();
   await expect(adminRow).toContainText('Approved');
   await adminContext.close();
 
@@ -141,7 +145,7 @@ test('a cashier raises a purchase order, the admin approves it, the cashier rece
     'Are you sure you want to mark this order as received? This will update inventory quantities.',
   );
   await confirm.getByRole('button', { name: 'Mark as Received' }).click();
-  await expect(page.getByText('Order marked as received')).toBeVisible();
+  await expect(page.getByText('Order marked as received', { exact: true })).toBeVisible();
   await expect(page.getByText('Inventory has been updated.')).toBeVisible();
   await expect(row).toContainText('Received');
   await expect(row.getByRole('button', { name: 'Mark as Received' })).toHaveCount(0);
@@ -156,7 +160,7 @@ test('a cashier raises a purchase order, the admin approves it, the cashier rece
   const itemRow = details.getByRole('row').filter({ hasText: PRODUCT.name });
   await expect(itemRow).toContainText('Dozen');
   await expect(itemRow.getByRole('cell', { name: '2', exact: true })).toBeVisible();
-  await page.keyboard.press('Escape');
+  await details.getByRole('button', { name: 'Dismiss', exact: true }).click();
 
   // needs the products tab
   await page.goto('/inventory');
