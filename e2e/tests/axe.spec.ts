@@ -4,14 +4,11 @@
  * The protected pages come from the shared matrix (PAGES), so a page added there is swept
  * without touching this file.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { PAGES, type PagePath } from '@duka/shared/auth/permissions';
 import type { Role } from '@duka/shared/auth/roles';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO, logInAndWait } from '../fixtures/accounts';
-
-const THEMES = ['light', 'dark'] as const;
-type Theme = (typeof THEMES)[number];
+import { seriousViolations, THEMES, useTheme, visit, type Finding } from '../fixtures/axe';
 
 /** Prefer the admin (store name in the header); the super_admin opens what the admin may not. */
 const PREFERRED_ROLES: readonly Role[] = ['admin', 'super_admin'];
@@ -25,50 +22,6 @@ const PAGES_BY_ROLE = new Map<Role, PagePath[]>();
 for (const page of Object.keys(PAGES) as PagePath[]) {
   const role = roleFor(page);
   PAGES_BY_ROLE.set(role, [...(PAGES_BY_ROLE.get(role) ?? []), page]);
-}
-
-/** The saved preference the app reads at start (features/profile/stores/preferences-store). */
-async function useTheme(page: Page, theme: Theme) {
-  await page.addInitScript((darkMode) => {
-    localStorage.setItem(
-      'duka-preferences',
-      JSON.stringify({
-        state: { darkMode, notifications: true, language: 'english' },
-        version: 1,
-      }),
-    );
-  }, theme === 'dark');
-}
-
-interface Finding {
-  url: string;
-  rule: string;
-  impact: string | null | undefined;
-  targets: string[];
-}
-
-/** Serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      url: page.url(),
-      rule: violation.id,
-      impact: violation.impact,
-      // Where, and axe's own words (for contrast: the colours and the ratio it measured).
-      targets: violation.nodes.map(
-        (node) => `${node.target.join(' ')}: ${node.any.map((check) => check.message).join('; ')}`,
-      ),
-    }));
-}
-
-/** Open a route and wait until its heading is on screen and the data has arrived. */
-async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).or(page.locator('form'))).not.toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByText(/^Loading .*\.\.\.$/)).toHaveCount(0);
 }
 
 for (const theme of THEMES) {

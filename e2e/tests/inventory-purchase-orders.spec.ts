@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, logInAndWait } from '../fixtures/accounts';
+import { seriousViolations, THEMES, useTheme, visit, type Finding } from '../fixtures/axe';
 
 const SUPPLIER = 'Industrial Area Stationers';
 
@@ -208,3 +209,53 @@ test.describe('on a phone (390 px)', () => {
     await expect(submit).toBeEnabled();
   });
 });
+
+for (const theme of THEMES) {
+  test(`axe (${theme}): the Suppliers and Purchase Orders tabs and their dialogs`, async ({
+    page,
+  }) => {
+    // Seven axe runs on a shared machine.
+    test.setTimeout(120_000);
+    await useTheme(page, theme);
+    await logInAndWait(page, DEMO.admin.email);
+    const findings: Finding[] = [];
+
+    await visit(page, '/inventory?tab=suppliers');
+    await expect(page.getByRole('heading', { name: 'Suppliers' })).toBeVisible();
+    findings.push(...(await seriousViolations(page)));
+    await page.getByRole('button', { name: 'Add Supplier' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Supplier' });
+    await add.getByRole('button', { name: 'Add Supplier' }).click();
+    await expect(add.getByText('Phone is required')).toBeVisible();
+    findings.push(...(await seriousViolations(page)));
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: `Products: ${SUPPLIER}` }).click();
+    const products = page.getByRole('dialog', { name: `Products of ${SUPPLIER}` });
+    await products.getByLabel('Find a product to link').fill('Kasuku');
+    await expect(products.getByRole('button', { name: /^Link / }).first()).toBeVisible();
+    findings.push(...(await seriousViolations(page)));
+    await products.getByRole('button', { name: 'Dismiss', exact: true }).click();
+
+    await visit(page, '/inventory?tab=purchase-orders');
+    findings.push(...(await seriousViolations(page)));
+    await page
+      .getByRole('button', { name: /^View PO-/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Purchase Order Details' })).toBeVisible();
+    findings.push(...(await seriousViolations(page)));
+    await page.getByRole('button', { name: 'Dismiss', exact: true }).click();
+
+    await page.getByRole('button', { name: 'Create Purchase Order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Purchase Order' });
+    await dialog.getByLabel('Supplier').selectOption({ label: SUPPLIER });
+    await dialog.getByLabel('Expected Delivery Date').fill('2026-12-15');
+    await dialog.getByLabel('Search products').fill(PRODUCT.sku);
+    await dialog.getByRole('button', { name: `Add ${PRODUCT.name}` }).click();
+    await dialog.getByRole('button', { name: 'Add Item', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create Purchase Order' }).click();
+    await expect(dialog.getByText('Product is required.')).toBeVisible();
+    findings.push(...(await seriousViolations(page)));
+    expect(findings).toEqual([]);
+  });
+}
