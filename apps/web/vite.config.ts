@@ -35,8 +35,9 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    // The API runs on its own port in development; in production it serves this build itself.
-    proxy: { '/api': 'http://localhost:3000' },
+    // The API (and the product photos it serves) runs on its own port in development; in
+    // production it serves this build itself.
+    proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
   build: {
     outDir: 'dist',

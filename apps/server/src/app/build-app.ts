@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accessPlugin } from '../lib/access.plugin';
+import { formDataPlugin } from '../lib/form-data';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { categoriesRoutes } from '../modules/categories/categories.routes';
 import { healthRoutes } from '../modules/health/health.routes';
@@ -25,6 +26,7 @@ import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import type { AppDeps } from './deps';
 import { handleFrameworkError, registerErrorHandler } from './error-handler';
+import { registerUploads } from './uploads-static';
 import { registerWebApp } from './web-static';
 
 export interface BuildAppOptions extends AppDeps {
@@ -108,6 +110,8 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Before the access plugin: a multipart form's fields are the body its store scope reads.
+  await app.register(formDataPlugin);
   await app.register(accessPlugin);
   await app.register(
     async (api) => {
@@ -124,6 +128,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
+  await registerUploads(app, deps.config.uploadDir);
   await registerWebApp(app, deps.config.webDistDir);
   await app.ready();
   return app;

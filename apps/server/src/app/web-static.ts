@@ -1,6 +1,6 @@
 /**
  * Serves the built web app (apps/web/dist) at `/`, and answers what matches no route: JSON 404
- * under /api and for a missing file under /assets, and index.html for any other GET so the
+ * under /api and for a missing file under /assets or /uploads, and index.html for any other GET so the
  * client router can take it.
  *
  * Operational contract: compressed (the build writes .br and .gz beside each file; we pick by
@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { UPLOADS_URL_PREFIX } from '../modules/products/product-images.service';
 
 const ASSETS_URL_PREFIX = '/assets/';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -46,7 +47,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       !request.url.startsWith('/api') &&
       // A missing script or stylesheet (an old release's chunk) must fail as such: served the
       // app's HTML instead, it would break in a confusing way, and be cached for a year.
-      !request.url.startsWith(ASSETS_URL_PREFIX);
+      !request.url.startsWith(ASSETS_URL_PREFIX) &&
+      // Nor may a missing photo (app/uploads-static.ts).
+      !request.url.startsWith(UPLOADS_URL_PREFIX);
     if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ message: 'Not found', code: 'not_found' });
   });

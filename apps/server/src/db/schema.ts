@@ -7,6 +7,7 @@ export { suppliers } from '../modules/suppliers/suppliers.table';
 export { categories } from '../modules/categories/categories.table';
 export { products } from '../modules/products/products.table';
 export { stockMovements } from '../modules/products/stock-movements.table';
+export { productImages } from '../modules/products/product-images.table';
 export {
   purchaseOrderItems,
   purchaseOrders,

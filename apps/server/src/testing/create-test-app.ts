@@ -2,6 +2,9 @@
  * createTestApp(): the real app on a database of its own with the real migrations, a clock
  * the test controls, and a client that keeps cookies and the CSRF token like the web app.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app/build-app';
 import type { AppConfig } from '../config';
@@ -44,6 +47,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 export interface TestApp {
   app: FastifyInstance;
+  config: AppConfig;
   db: Database;
   clock: TestClock;
   /** A fresh browser-like client: its own cookies, its own CSRF token (and IP, if given). */
@@ -51,20 +55,36 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/**
+ * `uploads: true` gives the app an UPLOAD_DIR of its own, a fresh temporary folder removed on
+ * close; otherwise it points nowhere, so a test that writes a file by surprise fails.
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { uploads = false } = {},
+): Promise<TestApp> {
+  const uploadDir = uploads ? await temporaryUploadDir() : undefined;
   const handle = await openTestDatabase();
   const clock = new TestClock();
-  const app = await buildApp({ db: handle.db, config: testConfig(overrides), clock });
+  const config = testConfig({ ...(uploadDir ? { uploadDir } : {}), ...overrides });
+  const app = await buildApp({ db: handle.db, config, clock });
   return {
     app,
+    config,
     db: handle.db,
     clock,
     client: (ip?: string) => new TestClient(app, ip),
     close: async () => {
       await app.close();
       await handle.close();
+      if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new empty folder for uploaded files; the caller removes it. */
+export function temporaryUploadDir(): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), 'duka-uploads-'));
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -74,6 +94,15 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Send the CSRF header (fetched when missing). Default true; false sends none. */
   csrf?: boolean;
+}
+
+export interface FormFile {
+  filename: string;
+  data: Buffer;
+  /** The declared type (default application/octet-stream); the server does not believe it. */
+  type?: string;
+  /** Default 'images'. */
+  field?: string;
 }
 
 /** Cookies and CSRF handled the way the web app's API client does (spec §7). */
@@ -135,6 +164,29 @@ export class TestClient {
       ...(query ? { query } : {}),
       ...(body !== undefined ? { payload: body as InjectOptions['payload'] } : {}),
     });
+  }
+
+  /**
+   * A multipart/form-data request, encoded by the platform's FormData as a browser does:
+   * text fields as strings, files under their field name (repeat a name to send several).
+   */
+  async form(
+    method: 'POST' | 'PUT',
+    url: string,
+    fields: Record<string, string | number | boolean>,
+    files: FormFile[] = [],
+    options: RequestOptions = {},
+  ) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+    for (const file of files) {
+      const blob = new Blob([file.data], { type: file.type ?? 'application/octet-stream' });
+      form.append(file.field ?? 'images', blob, file.filename);
+    }
+    const encoded = new Request('http://test.invalid/', { method: 'POST', body: form });
+    const payload = Buffer.from(await encoded.arrayBuffer());
+    const headers = { ...options.headers, 'content-type': encoded.headers.get('content-type')! };
+    return this.request(method, url, payload, { ...options, headers });
   }
 
   get(url: string, options?: RequestOptions) {

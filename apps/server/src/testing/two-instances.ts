@@ -24,7 +24,7 @@ export async function createTwoTestApps(overrides: Partial<AppConfig> = {}): Pro
   const config = testConfig(overrides);
   const instance = async (handle: DatabaseHandle) => {
     const app = await buildApp({ db: handle.db, config, clock });
-    return { app, db: handle.db, clock, client: (ip?: string) => new TestClient(app, ip) };
+    return { app, config, db: handle.db, clock, client: (ip?: string) => new TestClient(app, ip) };
   };
   const first = await instance(databases.first);
   const second = await instance(databases.second);

@@ -109,8 +109,8 @@ const productFields = {
 /**
  * POST /products. Required as the form requires them (spec §5): name, sku, category, the six
  * prices, quantity and min_quantity. Optional with defaults: description and barcode (empty),
- * pack_size 1, stock_unit 'piece', is_active true. `Category` and `images` sent by the form
- * are ignored (unknown fields are stripped); image upload is not part of this call yet.
+ * pack_size 1, stock_unit 'piece', is_active true. `Category` sent by the form is ignored
+ * (unknown fields are stripped). Photos travel as multipart/form-data: see PRODUCT_IMAGES_MAX.
  */
 export const createProductSchema = z.object({
   ...productFields,
@@ -123,12 +123,49 @@ export const createProductSchema = z.object({
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
 /**
- * PUT /products/{id}: any subset of the fields. A `quantity` is read in the stock unit the
+ * PUT /products/{id}: any subset of the fields; photos sent with it (multipart) are added after
+ * the product's existing ones. A `quantity` is read in the stock unit the
  * product has after the update; the same unit and the same quantity as reported leave the
  * exact pieces untouched, anything else sets the stock and records an 'adjustment'.
  */
 export const updateProductSchema = z.object(productFields).partial();
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
+
+/**
+ * Photos (issue 6). POST and PUT /products also take `multipart/form-data`: the text fields
+ * named like the JSON fields, each a string ("12.50", "true"), read by `productFieldsFromForm`
+ * and then validated by the same schemas; files in the repeatable field `images`. Each file is
+ * checked by decoding it (JPEG, PNG, WebP, GIF, AVIF), turned upright, and kept as WebP (longest
+ * side ≤ 1600 px) with a thumbnail (≤ 240 px). PUT adds to the existing photos;
+ * DELETE /products/{id}/images/{imageId} removes one.
+ */
+export const PRODUCT_IMAGES_FIELD = 'images';
+export const PRODUCT_IMAGES_MAX = 8;
+export const PRODUCT_IMAGE_BYTES_MAX = 5 * 1024 * 1024;
+export const PRODUCT_IMAGE_MESSAGES = {
+  tooLarge: 'Each image must be 5 MB or smaller',
+  tooMany: `A product can have at most ${PRODUCT_IMAGES_MAX} images`,
+  notAnImage: 'Only image files are allowed',
+} as const;
+
+const COUNT_FIELDS = ['quantity', 'min_quantity', 'pack_size'] as const;
+const NUMBER_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+/**
+ * The text fields of a multipart product form (every value a string) in the JSON shape:
+ * counts that read as numbers become numbers, 'true'/'false' booleans. Anything else stays as
+ * sent, so the schema refuses it with the message a JSON body would get.
+ */
+export function productFieldsFromForm(fields: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...fields };
+  for (const field of COUNT_FIELDS) {
+    const value = body[field];
+    if (typeof value === 'string' && NUMBER_TEXT.test(value.trim())) body[field] = Number(value);
+  }
+  if (body.is_active === 'true') body.is_active = true;
+  else if (body.is_active === 'false') body.is_active = false;
+  return body;
+}
 
 const pageSchema = idSchema('Page must be a whole number of at least 1').default(1);
 const pageSizeSchema = idSchema(`Page size must be between 1 and ${PAGE_SIZE_MAX}`)
@@ -158,6 +195,14 @@ export const movementListQuerySchema = z.object({ page: pageSchema, pageSize: pa
 
 const productCategorySchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
+/** A stored photo: the full image (≤ 1600 px) and its thumbnail (≤ 240 px), both WebP. */
+export const productImageSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
 /** What a shopper (role user) may see of a product: selling prices only (PRODUCT.md §1). */
 export const shopperProductSchema = z.object({
   id: z.number().int(),
@@ -173,7 +218,12 @@ export const shopperProductSchema = z.object({
   quantity: z.number().int(),
   pack_size: z.number().int(),
   stock_unit: stockUnitSchema,
+  /** The first photo's full image, or null. */
   image_url: z.string().nullable(),
+  /** The first photo's thumbnail (grids and lists), or null. */
+  thumbnail_url: z.string().nullable(),
+  /** Every photo, in the order they were added. */
+  images: z.array(productImageSchema),
   is_active: z.boolean(),
 });
 export type ShopperProduct = z.infer<typeof shopperProductSchema>;
@@ -213,6 +263,13 @@ export const shopperProductResponseSchema = z.object({
   success: z.literal(true),
   data: shopperProductSchema,
 });
+/** DELETE /products/{id}/images/{imageId} */
+export const productImageParamsSchema = z.object({
+  id: idSchema(),
+  imageId: idSchema(),
+});
+export const productImageDeleteResponseSchema = z.object({ success: z.literal(true) });
+
 export const productDeleteResponseSchema = z.object({
   success: z.literal(true),
   // True when the product has stock history and was deactivated instead of deleted.

@@ -3,7 +3,13 @@
  *
  * GET /suppliers answers a plain array (the spec: "list is an array or data.data");
  * GET /suppliers/search answers `{ data }`; POST, PUT and GET /suppliers/{id} answer the
- * supplier itself ("create returns the created supplier"); DELETE answers `{ success: true }`.
+ * supplier itself ("create returns the created supplier"); DELETE answers `{ success: true,
+ * deactivated }`.
+ *
+ * Deleting a supplier that purchase orders name does not erase it: it becomes 'inactive', so
+ * those orders keep showing who they were placed with. Inactive suppliers are left out of
+ * GET /suppliers and /suppliers/search (and so of the purchase-order form's supplier select);
+ * GET /suppliers/{id} still answers them. A supplier without orders is deleted.
  */
 import { z } from 'zod';
 import { emailFieldSchema } from '../auth/auth.schemas';
@@ -72,3 +78,9 @@ export type Supplier = z.infer<typeof supplierSchema>;
 
 export const supplierListResponseSchema = z.array(supplierSchema);
 export const supplierSearchResponseSchema = z.object({ data: z.array(supplierSchema) });
+
+export const supplierDeleteResponseSchema = z.object({
+  success: z.literal(true),
+  // True when purchase orders name the supplier and it was made inactive instead of deleted.
+  deactivated: z.boolean(),
+});

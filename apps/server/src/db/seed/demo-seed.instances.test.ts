@@ -3,10 +3,12 @@
  * demo seed run under the migrations' advisory lock, so both come up and the demo exists once.
  * Only with TEST_DATABASE_URL (a PostgreSQL server); each test creates its own database.
  */
+import { rm } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stores } from '../../modules/stores/stores.table';
 import { users } from '../../modules/users/users.table';
+import { temporaryUploadDir } from '../../testing/create-test-app';
 import { createFreshPostgresDatabase } from '../../testing/fresh-postgres';
 import { startServer, type RunningServer } from '../../testing/processes';
 import { openPostgres, type DatabaseHandle } from '../client';
@@ -34,9 +36,11 @@ describe.runIf(serverUrl)('demo seed with instances starting together (PostgreSQ
     const b = await openPostgres(database.url);
     cleanups.push(() => b.close());
 
+    const uploadDir = await temporaryUploadDir();
+    cleanups.push(() => rm(uploadDir, { recursive: true, force: true }));
     const seeded = await Promise.all([
-      a.migrateThen(seedDemoIfEmpty),
-      b.migrateThen(seedDemoIfEmpty),
+      a.migrateThen((db) => seedDemoIfEmpty(db, uploadDir)),
+      b.migrateThen((db) => seedDemoIfEmpty(db, uploadDir)),
     ]);
     expect(seeded.sort()).toEqual([false, true]);
     expect(await countRows(a)).toEqual({
@@ -48,7 +52,9 @@ describe.runIf(serverUrl)('demo seed with instances starting together (PostgreSQ
   it('two servers started together both come up, with the demo data once', async () => {
     const database = await createFreshPostgresDatabase(serverUrl!);
     cleanups.push(() => database.drop());
-    const env = { DATABASE_URL: database.url, SEED_DEMO: '1' };
+    const uploadDir = await temporaryUploadDir();
+    cleanups.push(() => rm(uploadDir, { recursive: true, force: true }));
+    const env = { DATABASE_URL: database.url, SEED_DEMO: '1', UPLOAD_DIR: uploadDir };
     const servers: RunningServer[] = await Promise.all([startServer(env), startServer(env)]);
     cleanups.push(async () => {
       for (const server of servers) {

@@ -1,17 +1,19 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { DEMO_PHOTOS } from './demo-photos';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './demo-seed';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { uploads: true });
 });
 afterAll(() => t.close());
 
 describe('demo seed (PRODUCT.md §6)', () => {
   it('fills an empty database with two stores and the five demo accounts', async () => {
     expect(await isEmptyDatabase(t.db)).toBe(true);
-    await seedDemo(t.db);
+    await seedDemo(t.db, t.config.uploadDir);
     expect(await isEmptyDatabase(t.db)).toBe(false);
 
     const superAdmin = t.client();
@@ -114,6 +116,27 @@ describe('demo seed (PRODUCT.md §6)', () => {
     expect(all.data.map((p: { name: string }) => p.name)).not.toContain(
       'Madafu Coconut Water 500ml',
     );
+  });
+
+  it('gives a few Nairobi products photos, drawn at seed time and served like uploads', async () => {
+    const admin = t.client();
+    await admin.login('admin@duka.test', DEMO_PASSWORD);
+    const all = (await admin.get('/api/products', { query: { pageSize: 100 } })).json<{
+      data: { sku: string; images: { url: string; thumbnail_url: string }[] }[];
+    }>();
+    const withPhotos = all.data.filter((p) => p.images.length > 0);
+    expect(withPhotos.map((p) => p.sku).sort()).toEqual(DEMO_PHOTOS.map((p) => p.sku).sort());
+    const flour = withPhotos.find((p) => p.sku === 'UNG-JOG2')!;
+    expect(flour).toMatchObject({
+      image_url: flour.images[0]!.url,
+      thumbnail_url: flour.images[0]!.thumbnail_url,
+    });
+    const full = await admin.get(flour.images[0]!.url);
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('image/webp');
+    expect((await sharp(full.rawPayload).metadata()).width).toBe(800);
+    const thumbnail = await admin.get(flour.images[0]!.thumbnail_url);
+    expect((await sharp(thumbnail.rawPayload).metadata()).width).toBe(240);
   });
 
   it('gives Nairobi three purchase orders in different states, the received one in stock', async () => {

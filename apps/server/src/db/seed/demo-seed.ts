@@ -6,10 +6,12 @@ import type { Role } from '@duka/shared/auth/roles';
 import { count } from 'drizzle-orm';
 import type { Database, Executor } from '../client';
 import { categories } from '../../modules/categories/categories.table';
+import { withImageFiles } from '../../modules/products/product-images.service';
 import { insertProduct } from '../../modules/products/products.service';
 import { stores } from '../../modules/stores/stores.table';
 import { users } from '../../modules/users/users.table';
 import { insertUser } from '../../modules/users/users.service';
+import { seedDemoPhotos } from './demo-photos';
 import { seedDemoPurchaseOrders } from './demo-purchase-orders';
 import { seedDemoSuppliers } from './demo-suppliers';
 import {
@@ -36,50 +38,63 @@ export async function isEmptyDatabase(db: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-export async function seedDemo(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [nairobi, mombasa] = await tx
-      .insert(stores)
-      .values(DEMO_STORES.map((name) => ({ name })))
-      .returning();
-    let admin: number | null = null;
-    for (const account of DEMO_ACCOUNTS) {
-      const row = await insertUser(tx, {
-        ...account,
-        password: DEMO_PASSWORD,
-        storeId: nairobi!.id,
-      });
-      if (account.role === 'admin') admin = row.id;
-    }
-    await seedDemoSuppliers(tx);
-    // The admin took the opening stock count in Nairobi; Mombasa has no staff yet.
-    await seedCatalogue(tx, nairobi!.id, admin, NAIROBI_PRODUCTS);
-    await seedCatalogue(tx, mombasa!.id, null, MOMBASA_PRODUCTS);
-    await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
-  });
+/**
+ * The demo, in one transaction; its photos' files go under `uploadDir` and are removed again
+ * if the seed fails.
+ */
+export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
+  await withImageFiles(uploadDir, (writer) =>
+    db.transaction(async (tx) => {
+      const [nairobi, mombasa] = await tx
+        .insert(stores)
+        .values(DEMO_STORES.map((name) => ({ name })))
+        .returning();
+      let admin: number | null = null;
+      for (const account of DEMO_ACCOUNTS) {
+        const row = await insertUser(tx, {
+          ...account,
+          password: DEMO_PASSWORD,
+          storeId: nairobi!.id,
+        });
+        if (account.role === 'admin') admin = row.id;
+      }
+      await seedDemoSuppliers(tx);
+      // The admin took the opening stock count in Nairobi; Mombasa has no staff yet.
+      const nairobiProducts = await seedCatalogue(tx, nairobi!.id, admin, NAIROBI_PRODUCTS);
+      await seedCatalogue(tx, mombasa!.id, null, MOMBASA_PRODUCTS);
+      await seedDemoPhotos(tx, writer, nairobi!.id, nairobiProducts);
+      await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
+    }),
+  );
 }
 
-/** A store's categories and products, each product with its 'initial' stock movement. */
+/**
+ * A store's categories and products, each product with its 'initial' stock movement; the
+ * products by SKU.
+ */
 async function seedCatalogue(
   tx: Executor,
   storeId: number,
   userId: number | null,
   catalogue: readonly DemoProduct[],
-): Promise<void> {
+): Promise<Map<string, { id: number; name: string }>> {
   const names = [...new Set(catalogue.map((product) => product.category))];
   const rows = await tx
     .insert(categories)
     .values(names.map((name) => ({ storeId, name })))
     .returning();
   const categoryIds = new Map(rows.map((row) => [row.name, row.id]));
+  const bySku = new Map<string, { id: number; name: string }>();
   for (const product of catalogue) {
-    await insertProduct(
+    const row = await insertProduct(
       tx,
       storeId,
       userId,
       demoProductInput(product, categoryIds.get(product.category)!),
     );
+    bySku.set(row.sku, { id: row.id, name: row.name });
   }
+  return bySku;
 }
 
 /**
@@ -87,8 +102,8 @@ async function seedCatalogue(
  * `DatabaseHandle.migrateThen` so the empty-check and the seed share the start-up lock: two
  * instances starting together on one empty PostgreSQL seed once, and both come up.
  */
-export async function seedDemoIfEmpty(db: Database): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Database, uploadDir: string): Promise<boolean> {
   if (!(await isEmptyDatabase(db))) return false;
-  await seedDemo(db);
+  await seedDemo(db, uploadDir);
   return true;
 }

@@ -1,9 +1,15 @@
 import { idParamSchema } from '@duka/shared/api/errors.schemas';
 import {
+  PRODUCT_IMAGE_BYTES_MAX,
+  PRODUCT_IMAGES_FIELD,
+  PRODUCT_IMAGES_MAX,
   createProductSchema,
   movementListQuerySchema,
   movementListResponseSchema,
   productDeleteResponseSchema,
+  productFieldsFromForm,
+  productImageDeleteResponseSchema,
+  productImageParamsSchema,
   productListQuerySchema,
   productListResponseSchema,
   productResponseSchema,
@@ -13,6 +19,9 @@ import {
 } from '@duka/shared/products/products.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
+import { formFilesOf, type FormDataOptions } from '../../lib/form-data';
+import { deleteProductImage, prepareImages } from './product-images.service';
+import { productErrors } from './products.errors';
 import {
   createProduct,
   deleteProduct,
@@ -25,8 +34,19 @@ import {
   updateProduct,
 } from './products.service';
 
+/** POST and PUT also take the product form as multipart/form-data, with its photos. */
+const productForm: FormDataOptions = {
+  fileField: PRODUCT_IMAGES_FIELD,
+  maxFiles: PRODUCT_IMAGES_MAX,
+  maxFileBytes: PRODUCT_IMAGE_BYTES_MAX,
+  toBody: productFieldsFromForm,
+  tooManyFiles: productErrors.tooManyImages,
+  fileTooLarge: productErrors.imageTooLarge,
+};
+const consumes = ['application/json', 'multipart/form-data'];
+
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   const read = { capability: 'products:read', store: true } as const;
   const write = { capability: 'products:write', store: true } as const;
 
@@ -99,16 +119,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      config: { access: write },
+      config: { access: write, formData: productForm },
       schema: {
         tags: ['products'],
+        consumes,
         body: createProductSchema,
         response: { 201: productResponseSchema },
       },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const row = await createProduct(db, requireStoreId(request), auth.user.id, request.body);
+      const images = await prepareImages(formFilesOf(request));
+      const row = await createProduct(db, requireStoreId(request), auth.user.id, request.body, {
+        uploadDir: config.uploadDir,
+        images,
+      });
       return reply.status(201).send({ success: true as const, data: presentProduct(row) });
     },
   );
@@ -116,22 +141,25 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      config: { access: write },
+      config: { access: write, formData: productForm },
       schema: {
         tags: ['products'],
         params: idParamSchema,
+        consumes,
         body: updateProductSchema,
         response: { 200: productResponseSchema },
       },
     },
     async (request) => {
       const auth = requireAuth(request);
+      const images = await prepareImages(formFilesOf(request));
       const row = await updateProduct(
         db,
         requireStoreId(request),
         auth.user.id,
         request.params.id,
         request.body,
+        { uploadDir: config.uploadDir, images },
       );
       return { success: true as const, data: presentProduct(row) };
     },
@@ -148,8 +176,31 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const deactivated = await deleteProduct(db, requireStoreId(request), request.params.id);
+      const deactivated = await deleteProduct(
+        db,
+        config.uploadDir,
+        requireStoreId(request),
+        request.params.id,
+      );
       return { success: true as const, deactivated };
+    },
+  );
+
+  // Removing a photo is editing the product: the same roles as PUT.
+  app.delete(
+    '/:id/images/:imageId',
+    {
+      config: { access: write },
+      schema: {
+        tags: ['products'],
+        params: productImageParamsSchema,
+        response: { 200: productImageDeleteResponseSchema },
+      },
+    },
+    async (request) => {
+      const { id, imageId } = request.params;
+      await deleteProductImage(db, config.uploadDir, requireStoreId(request), id, imageId);
+      return { success: true as const };
     },
   );
 };

@@ -23,18 +23,30 @@ import { isUniqueViolation } from '../../lib/errors';
 import { assertCategoryForProduct } from '../categories/categories.service';
 import { categories } from '../categories/categories.table';
 import { users } from '../users/users.table';
+import {
+  addProductImages,
+  imagesOf,
+  presentImage,
+  productImageFiles,
+  removeImageFiles,
+  withImageFiles,
+  type ImageUpload,
+} from './product-images.service';
+import type { ProductImageRow } from './product-images.table';
 import { productErrors } from './products.errors';
 import { products, type ProductRow } from './products.table';
 import { stockMovements, type StockMovementRow } from './stock-movements.table';
 
 const SEARCH_LIMIT = 20;
 
-type ProductWithCategory = ProductRow & { category: { id: number; name: string } | null };
+type CategoryRef = { id: number; name: string } | null;
+type ProductWithCategory = ProductRow & { category: CategoryRef; images: ProductImageRow[] };
 
 const price = (value: string) => centsToNumber(toCents(value) ?? 0);
 
 /** A product as staff see it: prices as numbers with two decimals, quantity in its stock unit. */
 export function presentProduct(row: ProductWithCategory): Product {
+  const images = row.images.map(presentImage);
   return {
     id: row.id,
     name: row.name,
@@ -54,7 +66,9 @@ export function presentProduct(row: ProductWithCategory): Product {
     min_quantity: row.minQuantity,
     pack_size: row.packSize,
     stock_unit: row.stockUnit,
-    image_url: row.imageUrl,
+    image_url: images[0]?.url ?? null,
+    thumbnail_url: images[0]?.thumbnail_url ?? null,
+    images,
     is_active: row.isActive,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -85,10 +99,20 @@ function selectWithCategory(db: Executor) {
     .leftJoin(categories, eq(categories.id, products.categoryId));
 }
 
-function joinCategory(
-  rows: { product: ProductRow; category: { id: number; name: string } | null }[],
-) {
-  return rows.map(({ product, category }) => ({ ...product, category }));
+/** The rows with their category and their photos (one query for the photos of all rows). */
+async function withCategoryAndImages(
+  db: Executor,
+  rows: { product: ProductRow; category: CategoryRef }[],
+): Promise<ProductWithCategory[]> {
+  const images = await imagesOf(
+    db,
+    rows.map(({ product }) => product.id),
+  );
+  return rows.map(({ product, category }) => ({
+    ...product,
+    category,
+    images: images.get(product.id) ?? [],
+  }));
 }
 
 /** `%text%` for LIKE, with LIKE's own wildcards taken literally. */
@@ -140,7 +164,7 @@ export async function listProducts(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
-    data: joinCategory(rows),
+    data: await withCategoryAndImages(db, rows),
     total: totalRow?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -168,7 +192,7 @@ export async function searchProducts(
       asc(products.id),
     )
     .limit(SEARCH_LIMIT);
-  return joinCategory(rows);
+  return withCategoryAndImages(db, rows);
 }
 
 export async function getProduct(
@@ -181,7 +205,8 @@ export async function getProduct(
     .where(and(eq(products.id, id), visibleTo(role, storeId)))
     .limit(1);
   if (!row) throw productErrors.notFound();
-  return { ...row.product, category: row.category };
+  const [product] = await withCategoryAndImages(db, [row]);
+  return product!;
 }
 
 function stockPieces(quantity: number, unit: ProductRow['stockUnit'], packSize: number) {
@@ -269,18 +294,27 @@ async function withSkuCheck<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** POST /products: the product and its initial stock movement, in one transaction. */
+const NO_IMAGES: ImageUpload = { uploadDir: '', images: [] };
+
+/**
+ * POST /products: the product, its initial stock movement and its photos, in one transaction;
+ * the photos' files are removed again if it fails.
+ */
 export async function createProduct(
   db: Database,
   storeId: number,
   userId: number,
   input: CreateProductInput,
+  upload: ImageUpload = NO_IMAGES,
 ): Promise<ProductWithCategory> {
-  return withSkuCheck(() =>
-    db.transaction(async (tx) => {
-      const row = await insertProduct(tx, storeId, userId, input);
-      return getProduct(tx, 'admin', storeId, row.id);
-    }),
+  return withImageFiles(upload.uploadDir, (writer) =>
+    withSkuCheck(() =>
+      db.transaction(async (tx) => {
+        const row = await insertProduct(tx, storeId, userId, input);
+        await addProductImages(tx, writer, storeId, row.id, upload.images);
+        return getProduct(tx, 'admin', storeId, row.id);
+      }),
+    ),
   );
 }
 
@@ -289,7 +323,8 @@ export async function createProduct(
  * once cannot lose a change. `quantity` is read in the stock unit the product has after the
  * update; the same unit and the quantity it reports already leave the exact pieces alone (a
  * form sending every field back does not round away pieces sold singly). A different stock
- * writes an 'adjustment' movement with the difference in pieces.
+ * writes an 'adjustment' movement with the difference in pieces. Photos sent with it are added
+ * after the existing ones, in the same transaction.
  */
 export async function updateProduct(
   db: Database,
@@ -297,76 +332,86 @@ export async function updateProduct(
   userId: number,
   id: number,
   input: UpdateProductInput,
+  upload: ImageUpload = NO_IMAGES,
 ): Promise<ProductWithCategory> {
-  return withSkuCheck(() =>
-    db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(products)
-        .where(and(eq(products.id, id), eq(products.storeId, storeId)))
-        .for('update');
-      if (!current) throw productErrors.notFound();
-      if (input.category_id !== undefined)
-        await assertCategoryForProduct(tx, storeId, input.category_id);
+  return withImageFiles(upload.uploadDir, (writer) =>
+    withSkuCheck(() =>
+      db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(products)
+          .where(and(eq(products.id, id), eq(products.storeId, storeId)))
+          .for('update');
+        if (!current) throw productErrors.notFound();
+        if (input.category_id !== undefined)
+          await assertCategoryForProduct(tx, storeId, input.category_id);
 
-      const unit = input.stock_unit ?? current.stockUnit;
-      const packSize = input.pack_size ?? current.packSize;
-      let pieces = current.stockPieces;
-      if (input.quantity !== undefined) {
-        const oldPer = piecesPerUnit(current.stockUnit, current.packSize);
-        const unchanged =
-          oldPer === piecesPerUnit(unit, packSize) &&
-          input.quantity === wholeUnits(current.stockPieces, current.stockUnit, current.packSize);
-        if (!unchanged) pieces = stockPieces(input.quantity, unit, packSize);
-      }
+        const unit = input.stock_unit ?? current.stockUnit;
+        const packSize = input.pack_size ?? current.packSize;
+        let pieces = current.stockPieces;
+        if (input.quantity !== undefined) {
+          const oldPer = piecesPerUnit(current.stockUnit, current.packSize);
+          const unchanged =
+            oldPer === piecesPerUnit(unit, packSize) &&
+            input.quantity === wholeUnits(current.stockPieces, current.stockUnit, current.packSize);
+          if (!unchanged) pieces = stockPieces(input.quantity, unit, packSize);
+        }
 
-      const changes: Partial<typeof products.$inferInsert> = { updatedAt: new Date() };
-      if (input.name !== undefined) changes.name = input.name;
-      if (input.description !== undefined) changes.description = input.description;
-      if (input.sku !== undefined) changes.sku = input.sku;
-      if (input.barcode !== undefined) changes.barcode = blankToNull(input.barcode);
-      if (input.category_id !== undefined) changes.categoryId = input.category_id;
-      const prices = [
-        ['piece_buying_price', 'pieceBuyingPrice'],
-        ['piece_selling_price', 'pieceSellingPrice'],
-        ['pack_buying_price', 'packBuyingPrice'],
-        ['pack_selling_price', 'packSellingPrice'],
-        ['dozen_buying_price', 'dozenBuyingPrice'],
-        ['dozen_selling_price', 'dozenSellingPrice'],
-      ] as const;
-      for (const [field, column] of prices) {
-        const cents = input[field];
-        if (cents !== undefined) changes[column] = centsToDecimal(cents);
-      }
-      if (input.min_quantity !== undefined) changes.minQuantity = input.min_quantity;
-      if (input.pack_size !== undefined) changes.packSize = input.pack_size;
-      if (input.stock_unit !== undefined) changes.stockUnit = input.stock_unit;
-      if (input.is_active !== undefined) changes.isActive = input.is_active;
-      changes.stockPieces = pieces;
+        const changes: Partial<typeof products.$inferInsert> = { updatedAt: new Date() };
+        if (input.name !== undefined) changes.name = input.name;
+        if (input.description !== undefined) changes.description = input.description;
+        if (input.sku !== undefined) changes.sku = input.sku;
+        if (input.barcode !== undefined) changes.barcode = blankToNull(input.barcode);
+        if (input.category_id !== undefined) changes.categoryId = input.category_id;
+        const prices = [
+          ['piece_buying_price', 'pieceBuyingPrice'],
+          ['piece_selling_price', 'pieceSellingPrice'],
+          ['pack_buying_price', 'packBuyingPrice'],
+          ['pack_selling_price', 'packSellingPrice'],
+          ['dozen_buying_price', 'dozenBuyingPrice'],
+          ['dozen_selling_price', 'dozenSellingPrice'],
+        ] as const;
+        for (const [field, column] of prices) {
+          const cents = input[field];
+          if (cents !== undefined) changes[column] = centsToDecimal(cents);
+        }
+        if (input.min_quantity !== undefined) changes.minQuantity = input.min_quantity;
+        if (input.pack_size !== undefined) changes.packSize = input.pack_size;
+        if (input.stock_unit !== undefined) changes.stockUnit = input.stock_unit;
+        if (input.is_active !== undefined) changes.isActive = input.is_active;
+        changes.stockPieces = pieces;
 
-      await tx.update(products).set(changes).where(eq(products.id, id));
-      const change = pieces - current.stockPieces;
-      if (change !== 0) {
-        await recordMovement(tx, {
-          storeId,
-          productId: id,
-          changePieces: change,
-          reason: 'adjustment',
-          userId,
-        });
-      }
-      return getProduct(tx, 'admin', storeId, id);
-    }),
+        await tx.update(products).set(changes).where(eq(products.id, id));
+        const change = pieces - current.stockPieces;
+        if (change !== 0) {
+          await recordMovement(tx, {
+            storeId,
+            productId: id,
+            changePieces: change,
+            reason: 'adjustment',
+            userId,
+          });
+        }
+        await addProductImages(tx, writer, storeId, id, upload.images);
+        return getProduct(tx, 'admin', storeId, id);
+      }),
+    ),
   );
 }
 
 /**
  * DELETE /products/{id}. A product with stock history beyond its 'initial' movement (a sale,
- * a receipt, an adjustment…) is deactivated instead, so that history keeps its product;
- * otherwise it is deleted with its initial movement. True when it was deactivated.
+ * a receipt, an adjustment…) is deactivated instead, so that history keeps its product (and
+ * its photos); otherwise it is deleted with its initial movement and its photos, whose files
+ * are removed once the deletion is committed. True when it was deactivated.
  */
-export async function deleteProduct(db: Database, storeId: number, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function deleteProduct(
+  db: Database,
+  uploadDir: string,
+  storeId: number,
+  id: number,
+): Promise<boolean> {
+  const outcome = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: products.id })
       .from(products)
@@ -382,11 +427,14 @@ export async function deleteProduct(db: Database, storeId: number, id: number): 
         .update(products)
         .set({ isActive: false, updatedAt: new Date() })
         .where(eq(products.id, id));
-      return true;
+      return { deactivated: true, files: [] };
     }
+    const files = await productImageFiles(tx, id);
     await tx.delete(products).where(eq(products.id, id));
-    return false;
+    return { deactivated: false, files };
   });
+  await removeImageFiles(uploadDir, outcome.files);
+  return outcome.deactivated;
 }
 
 export function presentMovement(

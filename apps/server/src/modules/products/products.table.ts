@@ -45,7 +45,6 @@ export const products = pgTable(
     stockUnit: text('stock_unit', { enum: ['piece', 'pack', 'dozen'] })
       .notNull()
       .default('piece'),
-    imageUrl: text('image_url'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -185,13 +185,68 @@ describe('PUT /api/suppliers/:id', () => {
 });
 
 describe('DELETE /api/suppliers/:id', () => {
-  it('a manager deletes: { success: true }, then it is gone', async () => {
+  it('a manager deletes a supplier no order names: { success: true }, then it is gone', async () => {
     const supplier = await create(managerA);
     const response = await managerA.delete(`/api/suppliers/${supplier.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true });
+    expect(response.json()).toEqual({ success: true, deactivated: false });
     expect((await managerA.get(`/api/suppliers/${supplier.id}`)).statusCode).toBe(404);
     expect((await managerA.delete(`/api/suppliers/${supplier.id}`)).statusCode).toBe(404);
+  });
+
+  it('a supplier purchase orders name is made inactive: hidden from the lists, kept on its orders', async () => {
+    const supplier = await create(managerA, { name: 'Limuru Valley Creamery' });
+    const category = (await managerA.post('/api/categories', { name: 'Dairy' })).json().data.id;
+    const product = await managerA.post('/api/products', {
+      name: 'Fresh Milk 500ml',
+      sku: 'SUP-DEL-MILK',
+      category_id: category,
+      piece_buying_price: 50,
+      piece_selling_price: 60,
+      pack_buying_price: 0,
+      pack_selling_price: 0,
+      dozen_buying_price: 0,
+      dozen_selling_price: 0,
+      quantity: 0,
+      min_quantity: 0,
+    });
+    // PRODUCT.md §1: a cashier raises purchase orders, a manager does not.
+    const order = await cashierA.post('/api/purchase-orders', {
+      supplier_id: supplier.id,
+      expected_delivery_date: '2026-12-01',
+      notes: '',
+      items: [
+        {
+          product_id: product.json().data.id,
+          quantity: 2,
+          buying_price: 50,
+          selling_price: 60,
+          unit_type: 'piece',
+        },
+      ],
+      total: '100.00',
+    });
+    expect(order.statusCode, order.body).toBe(201);
+
+    const response = await managerA.delete(`/api/suppliers/${supplier.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, deactivated: true });
+
+    const kept = await managerA.get(`/api/suppliers/${supplier.id}`);
+    expect(kept.json()).toMatchObject({ name: 'Limuru Valley Creamery', status: 'inactive' });
+    const listed = (await managerA.get('/api/suppliers')).json<{ id: number }[]>();
+    expect(listed.map((s) => s.id)).not.toContain(supplier.id);
+    const found = await managerA.get('/api/suppliers/search', { query: { q: 'Limuru Valley' } });
+    expect(found.json()).toEqual({ data: [] });
+    const placed = await managerA.get(`/api/purchase-orders/${order.json().id}`);
+    expect(placed.json()).toMatchObject({
+      supplier_id: supplier.id,
+      supplier: { name: 'Limuru Valley Creamery' },
+    });
+
+    // Its name is free again for a new supplier.
+    const again = await create(managerA, { name: 'Limuru Valley Creamery' });
+    expect(again.id).not.toBe(supplier.id);
   });
 
   it('a cashier (sales) may create and update but not delete: 403', async () => {
@@ -307,6 +362,6 @@ describe('store isolation (PRODUCT.md §2)', () => {
     const removed = await superAdmin.delete(`/api/suppliers/${created.json().id}`, {
       query: { store_id: storeB },
     });
-    expect(removed.json()).toEqual({ success: true });
+    expect(removed.json()).toEqual({ success: true, deactivated: false });
   });
 });

@@ -3,9 +3,9 @@
  * and manager (PRODUCT.md §1). Every route acts on one store (PRODUCT.md §2).
  */
 import { idParamSchema } from '@duka/shared/api/errors.schemas';
-import { successResponseSchema } from '@duka/shared/auth/auth.schemas';
 import {
   createSupplierSchema,
+  supplierDeleteResponseSchema,
   supplierListResponseSchema,
   supplierSchema,
   supplierSearchQuerySchema,
@@ -115,12 +115,12 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['suppliers'],
         params: idParamSchema,
-        response: { 200: successResponseSchema },
+        response: { 200: supplierDeleteResponseSchema },
       },
     },
     async (request) => {
-      await deleteSupplier(db, requireStoreId(request), request.params.id);
-      return { success: true as const };
+      const deactivated = await deleteSupplier(db, requireStoreId(request), request.params.id);
+      return { success: true as const, deactivated };
     },
   );
 };

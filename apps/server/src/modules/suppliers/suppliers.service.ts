@@ -9,8 +9,9 @@ import {
   type UpdateSupplierInput,
 } from '@duka/shared/suppliers/suppliers.schemas';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
+import { purchaseOrders } from '../purchase-orders/purchase-orders.table';
 import { supplierErrors } from './suppliers.errors';
 import { suppliers, type SupplierRow } from './suppliers.table';
 
@@ -42,13 +43,13 @@ async function guardName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The store's suppliers in the order they were added (the web app appends new ones). */
+/** Lists and search show a store's active suppliers; an inactive one is kept for its orders. */
+const activeOf = (storeId: number) =>
+  and(eq(suppliers.storeId, storeId), eq(suppliers.status, 'active'));
+
+/** The store's active suppliers in the order they were added (the web app appends new ones). */
 export async function listSuppliers(db: Executor, storeId: number): Promise<SupplierRow[]> {
-  return db
-    .select()
-    .from(suppliers)
-    .where(eq(suppliers.storeId, storeId))
-    .orderBy(asc(suppliers.id));
+  return db.select().from(suppliers).where(activeOf(storeId)).orderBy(asc(suppliers.id));
 }
 
 export async function getSupplier(db: Executor, storeId: number, id: number): Promise<SupplierRow> {
@@ -67,7 +68,7 @@ function containsPattern(text: string): string {
 }
 
 /**
- * Up to SUPPLIER_SEARCH_LIMIT suppliers whose name, contact person, email or phone contains `q`
+ * Up to SUPPLIER_SEARCH_LIMIT active suppliers whose name, contact person, email or phone contains `q`
  * (any case), by name. A phone typed the local way ('0712 345') also finds the stored
  * '+254712345…'. An empty `q` lists the first suppliers by name. A store has tens of suppliers,
  * not thousands: the store_id index narrows the rows and the scan of the rest is cheap.
@@ -100,7 +101,7 @@ export async function searchSuppliers(
   return db
     .select()
     .from(suppliers)
-    .where(and(eq(suppliers.storeId, storeId), conditions.length ? or(...conditions) : undefined))
+    .where(and(activeOf(storeId), conditions.length ? or(...conditions) : undefined))
     .orderBy(asc(suppliers.name), asc(suppliers.id))
     .limit(SUPPLIER_SEARCH_LIMIT);
 }
@@ -154,10 +155,32 @@ export async function updateSupplier(
   return row;
 }
 
-export async function deleteSupplier(db: Executor, storeId: number, id: number): Promise<void> {
-  const deleted = await db
-    .delete(suppliers)
-    .where(and(eq(suppliers.id, id), eq(suppliers.storeId, storeId)))
-    .returning({ id: suppliers.id });
-  if (deleted.length === 0) throw supplierErrors.notFound();
+/**
+ * DELETE /suppliers/{id}. A supplier that purchase orders name is made inactive instead, so
+ * those orders keep showing who they were placed with; otherwise it is deleted. The row is
+ * locked first, so an order raised meanwhile cannot lose its supplier. True when deactivated.
+ */
+export async function deleteSupplier(db: Database, storeId: number, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: suppliers.id })
+      .from(suppliers)
+      .where(and(eq(suppliers.id, id), eq(suppliers.storeId, storeId)))
+      .for('update');
+    if (!current) throw supplierErrors.notFound();
+    const [order] = await tx
+      .select({ id: purchaseOrders.id })
+      .from(purchaseOrders)
+      .where(eq(purchaseOrders.supplierId, id))
+      .limit(1);
+    if (order) {
+      await tx
+        .update(suppliers)
+        .set({ status: 'inactive', updatedAt: new Date() })
+        .where(eq(suppliers.id, id));
+      return true;
+    }
+    await tx.delete(suppliers).where(eq(suppliers.id, id));
+    return false;
+  });
 }

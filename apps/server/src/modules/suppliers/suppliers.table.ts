@@ -13,8 +13,8 @@ import { stores } from '../stores/stores.table';
 
 /**
  * Who a store buys from (spec §3 Supplier). Phones are stored +254XXXXXXXXX (PRODUCT.md §4b);
- * a name is unique within its store whatever its case, so two "Thika Millers" cannot be
- * confused on a purchase order.
+ * a name is unique among a store's active suppliers whatever its case, so two "Thika Millers"
+ * cannot be confused on a purchase order.
  */
 export const suppliers = pgTable(
   'suppliers',
@@ -36,7 +36,11 @@ export const suppliers = pgTable(
   },
   (table) => [
     index('suppliers_store_id_idx').on(table.storeId),
-    uniqueIndex('suppliers_store_name_unique').on(table.storeId, sql`lower(${table.name})`),
+    // Among active suppliers: one deleted while orders name it (made inactive) leaves its
+    // name free for a new supplier.
+    uniqueIndex('suppliers_store_name_unique')
+      .on(table.storeId, sql`lower(${table.name})`)
+      .where(sql`${table.status} = 'active'`),
     check('suppliers_status_valid', sql`${table.status} in ('active', 'inactive')`),
   ],
 );

@@ -1,6 +1,7 @@
 import type { Category } from '@duka/shared/categories/categories.schemas';
 import { PlusIcon } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
@@ -27,7 +28,7 @@ interface CategoryFieldProps {
 export function CategoryField({ form, categories, failed }: CategoryFieldProps) {
   const { t } = useTranslation(['products', 'common']);
   const can = useCan();
-  const { register, setValue, setFocus, formState } = form;
+  const { control, setValue, setFocus, formState } = form;
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
@@ -58,19 +59,26 @@ export function CategoryField({ form, categories, failed }: CategoryFieldProps) 
     <div className="grid content-start gap-2">
       <Label htmlFor="product-category_id">{t('form.fields.category_id')}</Label>
       <div className="flex gap-2">
-        <NativeSelect
-          id="product-category_id"
-          aria-invalid={Boolean(selectError)}
-          aria-describedby="product-category_id-error"
-          {...register('category_id')}
-        >
-          {categories.length === 0 && <option value="">{t('form.noCategories')}</option>}
-          {categories.map((category) => (
-            <option key={category.id} value={String(category.id)}>
-              {category.name}
-            </option>
-          ))}
-        </NativeSelect>
+        {/* Controlled, so a category created here is selected once its option exists. */}
+        <Controller
+          control={control}
+          name="category_id"
+          render={({ field }) => (
+            <NativeSelect
+              id="product-category_id"
+              aria-invalid={Boolean(selectError)}
+              aria-describedby="product-category_id-error"
+              {...field}
+            >
+              {categories.length === 0 && <option value="">{t('form.noCategories')}</option>}
+              {categories.map((category) => (
+                <option key={category.id} value={String(category.id)}>
+                  {category.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        />
         {can('categories:manage') && !adding && (
           <Button
             type="button"

@@ -8,6 +8,7 @@ import { centsToDecimal, toCents } from '@duka/shared/money/money';
 import type { UnitType } from '@duka/shared/money/units';
 import {
   createProductSchema,
+  PRODUCT_IMAGES_FIELD,
   type CreateProductInput,
 } from '@duka/shared/products/products.schemas';
 import type { FieldErrors, Resolver } from 'react-hook-form';
@@ -168,7 +169,7 @@ export function productRequestBody(
   for (const [field, value] of Object.entries(payload)) {
     if (value !== undefined) form.append(field, String(value));
   }
-  for (const photo of photos) form.append('images', photo);
+  for (const photo of photos) form.append(PRODUCT_IMAGES_FIELD, photo);
   return form;
 }
 

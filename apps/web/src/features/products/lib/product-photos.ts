@@ -1,18 +1,21 @@
-/**
- * The server's photo rules (issue 6: image files only, 5 MB each, 8 per product), checked
- * before upload so a person hears at once, in the server's own words (messages.json).
- */
-export const MAX_PRODUCT_IMAGES = 8;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+import {
+  PRODUCT_IMAGE_BYTES_MAX,
+  PRODUCT_IMAGE_MESSAGES,
+  PRODUCT_IMAGES_MAX,
+} from '@duka/shared/products/products.schemas';
 
-/** The first rule `files` break next to `existingCount` saved photos, or null. */
+/**
+ * The server's photo rules (image files only, 5 MB each, 8 per product), checked before upload
+ * so a person hears at once, in the server's own words (translated through messages.json).
+ * The first rule `files` break next to `existingCount` saved photos, or null.
+ */
 export function photoProblem(files: readonly File[], existingCount: number): string | null {
-  if (files.some((file) => !file.type.startsWith('image/'))) return 'Only image files are allowed';
-  if (files.some((file) => file.size > MAX_IMAGE_BYTES)) {
-    return 'Each image must be 5 MB or smaller';
+  if (files.some((file) => !file.type.startsWith('image/'))) {
+    return PRODUCT_IMAGE_MESSAGES.notAnImage;
   }
-  if (existingCount + files.length > MAX_PRODUCT_IMAGES) {
-    return 'A product can have at most 8 images';
+  if (files.some((file) => file.size > PRODUCT_IMAGE_BYTES_MAX)) {
+    return PRODUCT_IMAGE_MESSAGES.tooLarge;
   }
+  if (existingCount + files.length > PRODUCT_IMAGES_MAX) return PRODUCT_IMAGE_MESSAGES.tooMany;
   return null;
 }

@@ -1,18 +1,9 @@
 import type { Product } from '@duka/shared/products/products.schemas';
 
-/** One photo of a product: the full image for the dialog, a small WebP for lists. */
-export interface ProductImage {
-  id: number;
-  url: string;
-  thumbnail_url: string;
-}
+export type { ProductImage } from '@duka/shared/products/products.schemas';
 
 /**
- * A product as staff see it on the products tab, with its photos (the uploads contract:
- * `images`, and `thumbnail_url` = the first thumbnail or null). Optional so that a server
- * without photos still fits.
+ * A product as staff see it on the products tab: every field, with its photos (`images`, and
+ * `thumbnail_url` — the first thumbnail or null — for lists).
  */
-export type InventoryProduct = Product & {
-  images?: ProductImage[];
-  thumbnail_url?: string | null;
-};
+export type InventoryProduct = Product;

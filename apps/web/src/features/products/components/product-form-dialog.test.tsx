@@ -1,0 +1,232 @@
+import { act, renderHook, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts, useToast } from '@/components/ui/use-toast';
+import { PRODUCT_DRAFT_KEY, saveProductDraft } from '../lib/product-draft';
+import { buildProduct } from '../lib/product-fixtures';
+import { emptyProductForm } from '../lib/product-form';
+import { fakeApi, renderWithRole, type SentRequest } from '../lib/product-test-server';
+import { ProductFormDialog } from './product-form-dialog';
+
+const categories = [
+  { id: 4, name: 'Beverages' },
+  { id: 9, name: 'Sugar' },
+];
+let sent: SentRequest[];
+
+beforeEach(() => {
+  sent = fakeApi({
+    'GET /categories': { body: categories },
+    'POST /products': { status: 201, body: { success: true, data: buildProduct() } },
+    'PUT /products/7': { body: { success: true, data: buildProduct() } },
+  });
+});
+
+afterEach(() => act(() => clearToasts()));
+
+function renderDialog(product = null as ReturnType<typeof buildProduct> | null, role = 'manager') {
+  const onOpenChange = vi.fn();
+  const toasts = renderHook(() => useToast()).result;
+  renderWithRole(
+    role as 'manager',
+    <ProductFormDialog open product={product} onOpenChange={onOpenChange} />,
+  );
+  return { onOpenChange, toasts };
+}
+
+const writes = () => sent.filter((request) => request.method !== 'GET');
+
+async function fillRequired() {
+  await userEvent.type(await screen.findByLabelText('Name'), 'Soda crate');
+  await userEvent.type(screen.getByLabelText('SKU'), 'SODA-24');
+}
+
+describe('Add New Product', () => {
+  it("checks the form: 'Name is required', 'Please fill the required field: …', nothing sent", async () => {
+    renderDialog();
+    expect(await screen.findByRole('dialog', { name: 'Add New Product' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Min Quantity')).toHaveValue(5);
+    await userEvent.clear(screen.getByLabelText('Quantity'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Please fill the required field: SKU')).toBeInTheDocument();
+    expect(screen.getByText('Please fill the required field: Quantity')).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+  });
+
+  it('sends JSON without photos, says so, clears the draft and closes', async () => {
+    const { onOpenChange, toasts } = renderDialog();
+    await fillRequired();
+    expect(JSON.parse(localStorage.getItem(PRODUCT_DRAFT_KEY)!)).toMatchObject({
+      name: 'Soda crate',
+      sku: 'SODA-24',
+    });
+    await userEvent.selectOptions(screen.getByLabelText('Stock Unit'), 'dozen');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/products',
+        body: expect.objectContaining({
+          name: 'Soda crate',
+          sku: 'SODA-24',
+          category_id: 4,
+          piece_selling_price: '0.00',
+          quantity: 0,
+          min_quantity: 5,
+          stock_unit: 'dozen',
+          is_active: true,
+        }),
+      },
+    ]);
+    expect(toasts.current.toasts).toEqual([
+      expect.objectContaining({ description: 'Product created successfully' }),
+    ]);
+    expect(localStorage.getItem(PRODUCT_DRAFT_KEY)).toBeNull();
+  });
+
+  it('sends multipart with the chosen photo under images', async () => {
+    renderDialog();
+    await fillRequired();
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'crate.png', {
+      type: 'image/png',
+    });
+    await userEvent.upload(screen.getByLabelText('Photos'), photo);
+    expect(screen.getByRole('img', { name: 'crate.png' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    await vi.waitFor(() => expect(writes()).toHaveLength(1));
+    const body = writes()[0]!.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('name')).toBe('Soda crate');
+    expect(body.get('quantity')).toBe('0');
+    expect(body.get('is_active')).toBe('true');
+    expect(body.getAll('images')).toEqual([photo]);
+  });
+
+  it('refuses a file that is not an image before anything is sent', async () => {
+    renderDialog();
+    const notes = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await userEvent.upload(await screen.findByLabelText('Photos'), notes, { applyAccept: false });
+    expect(screen.getByText('Only image files are allowed')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'notes.txt' })).not.toBeInTheDocument();
+  });
+
+  it('restores the draft, resetting a category that is not the store’s', async () => {
+    saveProductDraft({ ...emptyProductForm('77'), name: 'Maziwa Lala', barcode: '6009' });
+    renderDialog();
+    expect(await screen.findByText('Your unsaved product was restored.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Maziwa Lala');
+    expect(screen.getByLabelText('Barcode')).toHaveValue('6009');
+    expect(screen.getByLabelText('Category')).toHaveValue('4');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(localStorage.getItem(PRODUCT_DRAFT_KEY)).toBeNull();
+  });
+
+  it("turns a failed save naming the SKU into 'SKU already exists. Please use a unique SKU.'", async () => {
+    sent = fakeApi({
+      'GET /categories': { body: categories },
+      'POST /products': { status: 409, body: { message: 'SKU already exists', code: 'x' } },
+    });
+    const { toasts } = renderDialog();
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await vi.waitFor(() =>
+      expect(toasts.current.toasts).toEqual([
+        expect.objectContaining({
+          variant: 'destructive',
+          description: 'SKU already exists. Please use a unique SKU.',
+        }),
+      ]),
+    );
+  });
+
+  it("otherwise says 'Failed to save product: {message}'", async () => {
+    sent = fakeApi({
+      'GET /categories': { body: categories },
+      'POST /products': { status: 400, body: { message: 'Please select a valid category' } },
+    });
+    const { toasts } = renderDialog();
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await vi.waitFor(() =>
+      expect(toasts.current.toasts).toEqual([
+        expect.objectContaining({
+          description: 'Failed to save product: Please select a valid category',
+        }),
+      ]),
+    );
+  });
+
+  it('lets a manager create a category on the spot and chooses it', async () => {
+    const dairy = { id: 12, name: 'Dairy' };
+    let created = false;
+    sent = fakeApi({
+      'GET /categories': () => ({ body: created ? [...categories, dairy] : categories }),
+      'POST /categories': () => {
+        created = true;
+        return { status: 201, body: { success: true, data: dairy } };
+      },
+    });
+    renderDialog();
+    await userEvent.click(await screen.findByRole('button', { name: 'New category' }));
+    await userEvent.type(screen.getByLabelText('New category name'), 'Dairy{Enter}');
+
+    await vi.waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('12'));
+    expect(writes()).toEqual([{ method: 'POST', path: '/categories', body: { name: 'Dairy' } }]);
+    expect(within(screen.getByLabelText('Category')).getByText('Dairy')).toBeInTheDocument();
+  });
+
+  it('offers no new category to a cashier', async () => {
+    renderDialog(null, 'sales');
+    expect(await screen.findByLabelText('Category')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New category' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Edit Product', () => {
+  it('fills the form, sends only what changed and keeps no draft', async () => {
+    const { toasts } = renderDialog(buildProduct());
+    expect(await screen.findByRole('dialog', { name: 'Edit Product' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Piece Selling Price')).toHaveValue(160.5);
+    await userEvent.clear(screen.getByLabelText('Piece Selling Price'));
+    await userEvent.type(screen.getByLabelText('Piece Selling Price'), '165');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+
+    await vi.waitFor(() =>
+      expect(writes()).toEqual([
+        { method: 'PUT', path: '/products/7', body: { piece_selling_price: '165.00' } },
+      ]),
+    );
+    await vi.waitFor(() =>
+      expect(toasts.current.toasts).toEqual([
+        expect.objectContaining({ description: 'Product updated successfully' }),
+      ]),
+    );
+    expect(localStorage.getItem(PRODUCT_DRAFT_KEY)).toBeNull();
+  });
+
+  it('removes a saved photo through its own call', async () => {
+    sent = fakeApi({
+      'GET /categories': { body: categories },
+      'DELETE /products/7/images/31': { body: { success: true } },
+    });
+    renderDialog(
+      buildProduct({
+        images: [{ id: 31, url: '/uploads/a.png', thumbnail_url: '/uploads/a.webp' }],
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove Photo 1' }));
+    await vi.waitFor(() =>
+      expect(writes()).toEqual([
+        { method: 'DELETE', path: '/products/7/images/31', body: undefined },
+      ]),
+    );
+    expect(screen.queryByRole('img', { name: 'Photo 1' })).not.toBeInTheDocument();
+  });
+});

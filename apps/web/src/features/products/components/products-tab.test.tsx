@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildProduct } from '../lib/product-fixtures';
+import { fakeApi, renderWithRole } from '../lib/product-test-server';
+import { ProductsTab } from './products-tab';
+
+const sugar = buildProduct({ stock_unit: 'dozen', quantity: 2, stock_pieces: 29 });
+const page = (total: number, data = [sugar], pageNumber = 1) => ({
+  body: { data, total, page: pageNumber, pageSize: 20 },
+});
+
+const productListCalls = (sent: { method: string; path: string }[]) =>
+  sent.filter((call) => call.path.startsWith('/products?')).map((call) => call.path);
+
+describe('ProductsTab', () => {
+  it('searches on the server once typing pauses, from the first page', async () => {
+    const sent = fakeApi({ 'GET /products': page(1) });
+    renderWithRole('manager', <ProductsTab />);
+    expect(await screen.findByText('Sugar 1kg')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByPlaceholderText('Search products...'), 'SUG-1');
+    await vi.waitFor(() => expect(productListCalls(sent)).toHaveLength(2));
+    expect(productListCalls(sent)).toEqual([
+      '/products?page=1&pageSize=20',
+      '/products?q=SUG-1&page=1&pageSize=20',
+    ]);
+  });
+
+  it('pages through a large catalogue 20 at a time', async () => {
+    const sent = fakeApi({
+      'GET /products': (request) =>
+        request.path.includes('page=2')
+          ? page(45, [buildProduct({ id: 30, name: 'Tea' })], 2)
+          : page(45),
+    });
+    renderWithRole('manager', <ProductsTab />);
+    expect(await screen.findByText('1–20 of 45')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Product pages' });
+    expect(pager).toHaveTextContent('Previous123Next');
+
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Tea')).toBeInTheDocument();
+    expect(screen.getByText('21–40 of 45')).toBeInTheDocument();
+    expect(productListCalls(sent).at(-1)).toBe('/products?page=2&pageSize=20');
+  });
+
+  it('gives a manager Add, Edit, Stock History and Delete; a cashier no Delete', async () => {
+    fakeApi({ 'GET /products': page(1) });
+    const { unmount } = renderWithRole('manager', <ProductsTab />);
+    const row = (await screen.findByText('Sugar 1kg')).closest('tr')!;
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Edit', 'Stock History', 'Delete']);
+    expect(screen.getByRole('button', { name: 'Add Product' })).toBeInTheDocument();
+    unmount();
+
+    renderWithRole('sales', <ProductsTab />);
+    const cashierRow = (await screen.findByText('Sugar 1kg')).closest('tr')!;
+    expect(
+      within(cashierRow)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Edit', 'Stock History']);
+  });
+
+  it("shows 'Failed to fetch products' with Retry when the list cannot load", async () => {
+    let fail = true;
+    fakeApi({ 'GET /products': () => (fail ? { status: 500, body: {} } : page(1)) });
+    renderWithRole('manager', <ProductsTab />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch products');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Sugar 1kg')).toBeInTheDocument();
+  });
+
+  it('lists the stock history in pieces and in the stock unit, with reason and person', async () => {
+    fakeApi({
+      'GET /products': page(1),
+      'GET /products/7/movements': {
+        body: {
+          data: [
+            {
+              id: 2,
+              product_id: 7,
+              change_pieces: -7,
+              reason: 'sale',
+              reference: 'SALE-15',
+              User: { id: 4, name: 'Wanjiku Cashier' },
+              created_at: '2025-02-01T10:00:00.000Z',
+            },
+            {
+              id: 1,
+              product_id: 7,
+              change_pieces: 36,
+              reason: 'initial',
+              reference: null,
+              User: { id: 3, name: 'Musa Manager' },
+              created_at: '2025-01-15T09:30:00.000Z',
+            },
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 10,
+        },
+      },
+    });
+    renderWithRole('manager', <ProductsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Stock History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stock History' });
+    const history = await within(dialog).findByRole('table', { name: 'Stock movements' });
+    expect(
+      within(history)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Date', 'Change (pieces)', 'Change (dozen)', 'Reason', 'Reference', 'By']);
+    const [, sale, opening] = within(history).getAllByRole('row');
+    expect(sale).toHaveTextContent('-7-0.58SaleSALE-15Wanjiku Cashier');
+    expect(opening).toHaveTextContent('+36+3Opening stock-Musa Manager');
+  });
+});
