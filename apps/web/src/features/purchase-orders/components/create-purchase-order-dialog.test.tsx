@@ -28,6 +28,8 @@ function product(id: number, name: string, overrides: Partial<Product> = {}): Pr
     pack_size: 50,
     stock_unit: 'piece',
     image_url: null,
+    thumbnail_url: null,
+    images: [],
     is_active: true,
     stock_pieces: 100,
     created_at: '2026-01-01T00:00:00.000Z',
