@@ -33,7 +33,7 @@ async function seriousViolations(page: Page) {
     );
 }
 
-test('a manager adds a product with a photo, finds it by barcode, edits it and reads its history', async ({
+test('a manager adds a product with a photo, finds it by barcode, edits it, reads its history and deletes it', async ({
   page,
 }) => {
   const stamp = Date.now();
@@ -87,6 +87,16 @@ test('a manager adds a product with a photo, finds it by barcode, edits it and r
   await expect(movements.first()).toContainText('Opening stock');
   await expect(movements.first()).toContainText(DEMO.manager.name);
   expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+
+  // Only its opening stock is recorded, so it is erased rather than deactivated.
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText('Do you really want to delete this product?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Product deleted successfully')).toBeVisible();
+  await expect(page.getByText('No products available.')).toBeVisible();
 });
 
 test('a cashier edits products but sees no Delete', async ({ page }) => {

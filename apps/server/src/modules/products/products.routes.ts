@@ -44,6 +44,10 @@ const productForm: FormDataOptions = {
   fileTooLarge: productErrors.imageTooLarge,
 };
 const consumes = ['application/json', 'multipart/form-data'];
+const formDescription =
+  'JSON, or multipart/form-data: the same fields as strings ("12.50", "true") and photos in ' +
+  `the repeatable file field '${PRODUCT_IMAGES_FIELD}' (each ≤ 5 MB, at most ` +
+  `${PRODUCT_IMAGES_MAX} a product; JPEG, PNG, WebP, GIF or AVIF).`;
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
@@ -123,6 +127,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         consumes,
+        description: formDescription,
         body: createProductSchema,
         response: { 201: productResponseSchema },
       },
@@ -146,6 +151,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['products'],
         params: idParamSchema,
         consumes,
+        description: formDescription,
         body: updateProductSchema,
         response: { 200: productResponseSchema },
       },
