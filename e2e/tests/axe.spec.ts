@@ -6,9 +6,9 @@
  */
 import { PAGES, type PagePath } from '@duka/shared/auth/permissions';
 import type { Role } from '@duka/shared/auth/roles';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO, logInAndWait } from '../fixtures/accounts';
-import { THEMES, seriousViolations, useTheme, type Finding } from '../fixtures/axe';
+import { seriousViolations, THEMES, useTheme, visit, type Finding } from '../fixtures/axe';
 
 /** Prefer the admin (store name in the header); the super_admin opens what the admin may not. */
 const PREFERRED_ROLES: readonly Role[] = ['admin', 'super_admin'];
@@ -24,13 +24,8 @@ for (const page of Object.keys(PAGES) as PagePath[]) {
   PAGES_BY_ROLE.set(role, [...(PAGES_BY_ROLE.get(role) ?? []), page]);
 }
 
-/** Open a route and wait until its heading is on screen and the data has arrived. */
-async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1 }).or(page.locator('form'))).not.toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByText(/^Loading .*\.\.\.$/)).toHaveCount(0);
-}
+// Each test visits several pages and runs axe on each: a few seconds a page, more on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 for (const theme of THEMES) {
   test.describe(`axe, ${theme} theme`, () => {
@@ -56,9 +51,6 @@ for (const theme of THEMES) {
 
     for (const [role, paths] of PAGES_BY_ROLE) {
       test(`every page ${role} opens: ${paths.join(' ')}`, async ({ page }) => {
-        // Nine pages in one test, some with full tables now (axe takes ~6 s on the 20-row
-        // products table of /inventory on a busy machine): more time, the same checks.
-        test.slow();
         await logInAndWait(page, DEMO[role].email);
         const findings: Finding[] = [];
         for (const path of paths) {

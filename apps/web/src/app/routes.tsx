@@ -1,6 +1,7 @@
 import type { PagePath } from '@duka/shared/auth/permissions';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
+import { loadPageNamespaces } from '@/lib/i18n';
 import { AppPageLoader } from './layout/app-page-loader';
 import { RootLayout } from './layout/root-layout';
 import { RouteError } from './layout/route-error';
@@ -89,7 +90,10 @@ export const appRoutes: RouteObject[] = [
       },
       protectedRoute('/pos', 'pos', comingSoon('pos')),
       protectedRoute('/inventory', 'inventory', async () => {
-        const { InventoryPage } = await import('./pages/inventory-page');
+        const [{ InventoryPage }] = await Promise.all([
+          import('./pages/inventory-page'),
+          loadPageNamespaces(['inventory', 'products', 'suppliers', 'purchaseOrders']),
+        ]);
         return <InventoryPage />;
       }),
       protectedRoute('/expenses', 'expenses', comingSoon('expenses', 'expenses'), true),

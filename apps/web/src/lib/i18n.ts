@@ -1,14 +1,18 @@
 /**
  * The three languages of spec §9 (PRODUCT.md §4: the Language preference switches the whole
  * UI). react-i18next over one i18next instance; catalogues live in src/locales/<lang>/<ns>.json,
- * one namespace per feature. English is bundled (it is the fallback and what tests render);
- * Swahili and French are one chunk each, fetched the first time the language is chosen.
+ * one namespace per feature. English's core namespaces are bundled (the fallback, and what
+ * tests render); the lazy pages' English namespaces are one chunk, fetched with the page
+ * (loadPageNamespaces); Swahili and French are one chunk each, fetched the first time the
+ * language is chosen.
  * How a page adds its strings: docs/ARCHITECTURE.md, "Texts and languages".
  */
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { en, NAMESPACES, type Catalogues } from '@/locales/en';
+import type { Catalogues } from '@/locales/en';
+import { coreCatalogues } from '@/locales/en/core-catalogues';
+import { PAGE_NAMESPACES, type PageNamespace } from '@/locales/en/page-namespaces';
 
 export const LANGUAGE_CODES = ['en', 'sw', 'fr'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
@@ -33,8 +37,19 @@ function isLanguageCode(value: string): value is LanguageCode {
   return (LANGUAGE_CODES as readonly string[]).includes(value);
 }
 
+const CORE_NAMESPACES = Object.keys(coreCatalogues);
+
+function isPageNamespace(namespace: string): namespace is PageNamespace {
+  return (PAGE_NAMESPACES as readonly string[]).includes(namespace);
+}
+
 async function loadNamespace(language: string, namespace: string): Promise<unknown> {
-  if (!isLanguageCode(language) || language === 'en') return undefined;
+  if (!isLanguageCode(language)) return undefined;
+  if (language === 'en') {
+    if (!isPageNamespace(namespace)) return undefined;
+    const { pageCatalogues } = await import('@/locales/en/page-catalogues');
+    return pageCatalogues[namespace];
+  }
   const catalogues = await lazyCatalogues[language]();
   return catalogues[namespace as keyof Catalogues];
 }
@@ -61,10 +76,11 @@ export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE): Promise<unk
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: LANGUAGE_CODES,
-      // Every namespace loads with its language: a dialog opened later never waits for text.
-      ns: NAMESPACES,
+      // Every core namespace loads with its language: a dialog opened later never waits for
+      // text. A lazy page's namespaces load with the page (loadPageNamespaces).
+      ns: CORE_NAMESPACES,
       defaultNS: 'common',
-      resources: { en },
+      resources: { en: coreCatalogues },
       partialBundledLanguages: true,
       initAsync: false,
       returnEmptyString: false,
@@ -73,6 +89,15 @@ export function initI18n(language: LanguageCode = DEFAULT_LANGUAGE): Promise<unk
       react: { useSuspense: true },
     });
   return started;
+}
+
+/**
+ * Loads a lazy page's namespaces (English, and the current language's) before the page shows,
+ * so it renders its words at once instead of suspending the whole app. Call it from the
+ * route's lazy loader, beside the page's import.
+ */
+export function loadPageNamespaces(namespaces: readonly PageNamespace[]): Promise<void> {
+  return i18n.loadNamespaces([...namespaces]);
 }
 
 /** Switches every mounted component at once, after the language's catalogues are loaded. */

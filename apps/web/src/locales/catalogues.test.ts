@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { en, NAMESPACES } from './en';
+import { pageCatalogues } from './en/page-catalogues';
+import { PAGE_NAMESPACES } from './en/page-namespaces';
 import fr from './fr';
 import sw from './sw';
 
@@ -34,6 +36,10 @@ describe('English catalogues', () => {
         expect(text.trim(), `en/${namespace}.json ${key}`).not.toBe('');
       }
     }
+  });
+
+  it('name every lazy page namespace in PAGE_NAMESPACES (what the loader fetches)', () => {
+    expect([...PAGE_NAMESPACES].sort()).toEqual(Object.keys(pageCatalogues).sort());
   });
 
   it("key the 'messages' namespace by the exact English message", () => {

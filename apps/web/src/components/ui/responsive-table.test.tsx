@@ -113,4 +113,32 @@ describe('ResponsiveTable', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByRole('list', { name: 'Fruit' })).toBeInTheDocument();
   });
+
+  it.each([1024, 390])(
+    'calls onRowClick for a click on a row or card (%i px), not for one on its buttons',
+    async (width) => {
+      useWindowWidth(width);
+      const onRowClick = vi.fn();
+      const onEdit = vi.fn();
+      render(
+        <ResponsiveTable
+          label="Fruit"
+          rows={fruits}
+          columns={columns}
+          rowKey={(fruit) => fruit.id}
+          onRowClick={onRowClick}
+          actions={(fruit) => (
+            <Button size="sm" onClick={() => onEdit(fruit)}>
+              Edit
+            </Button>
+          )}
+        />,
+      );
+      await userEvent.click(screen.getByText('KSh 120.00'));
+      expect(onRowClick).toHaveBeenCalledWith(fruits[1]);
+      await userEvent.click(screen.getAllByRole('button', { name: 'Edit' })[0]!);
+      expect(onEdit).toHaveBeenCalledWith(fruits[0]);
+      expect(onRowClick).toHaveBeenCalledTimes(1);
+    },
+  );
 });

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './table';
 
@@ -28,6 +29,21 @@ export interface ResponsiveTableProps<Row> {
   label: string;
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode;
+  /**
+   * A click anywhere on a row (or card) that is not on one of its buttons or fields. A pointer
+   * shortcut only: give keyboard users the same action as a button in `actions`.
+   */
+  onRowClick?: (row: Row) => void;
+}
+
+const INTERACTIVE = 'button, a, input, select, textarea, label, [role="button"]';
+
+function rowClickHandler<Row>(row: Row, onRowClick?: (row: Row) => void) {
+  if (!onRowClick) return undefined;
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest(INTERACTIVE)) return;
+    onRowClick(row);
+  };
 }
 
 /**
@@ -43,6 +59,7 @@ export function ResponsiveTable<Row>({
   actionsHeader = 'Actions',
   label,
   empty,
+  onRowClick,
 }: ResponsiveTableProps<Row>) {
   const wide = useMediaQuery(TABLE_MEDIA_QUERY);
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
@@ -54,9 +71,17 @@ export function ResponsiveTable<Row>({
       actions={actions}
       actionsHeader={actionsHeader}
       label={label}
+      onRowClick={onRowClick}
     />
   ) : (
-    <CardList rows={rows} columns={columns} rowKey={rowKey} actions={actions} label={label} />
+    <CardList
+      rows={rows}
+      columns={columns}
+      rowKey={rowKey}
+      actions={actions}
+      label={label}
+      onRowClick={onRowClick}
+    />
   );
 }
 
@@ -69,6 +94,7 @@ function WideTable<Row>({
   actions,
   actionsHeader,
   label,
+  onRowClick,
 }: LayoutProps<Row>) {
   return (
     <Table aria-label={label}>
@@ -88,7 +114,11 @@ function WideTable<Row>({
       </TableHeader>
       <TableBody>
         {rows.map((row) => (
-          <TableRow key={rowKey(row)}>
+          <TableRow
+            key={rowKey(row)}
+            className={onRowClick ? 'cursor-pointer' : undefined}
+            onClick={rowClickHandler(row, onRowClick)}
+          >
             {columns.map((column) => (
               <TableCell key={column.id} className={column.className}>
                 {column.cell(row)}
@@ -106,7 +136,7 @@ function WideTable<Row>({
   );
 }
 
-function CardList<Row>({ rows, columns, rowKey, actions, label }: LayoutProps<Row>) {
+function CardList<Row>({ rows, columns, rowKey, actions, label, onRowClick }: LayoutProps<Row>) {
   const primary = columns.find((column) => column.primary) ?? columns[0];
   const details = columns.filter((column) => column !== primary);
   return (
@@ -114,7 +144,11 @@ function CardList<Row>({ rows, columns, rowKey, actions, label }: LayoutProps<Ro
       {rows.map((row) => (
         <li
           key={rowKey(row)}
-          className="rounded-md border border-slate-200 p-4 dark:border-slate-800"
+          className={cn(
+            'rounded-md border border-slate-200 p-4 dark:border-slate-800',
+            onRowClick && 'cursor-pointer',
+          )}
+          onClick={rowClickHandler(row, onRowClick)}
         >
           {primary && <div className="font-medium break-words">{primary.cell(row)}</div>}
           {details.length > 0 && (

@@ -29,7 +29,7 @@ const toastVariants = cva(
       variant: {
         default:
           'border-slate-200 bg-white text-slate-900 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100',
-        destructive: 'border-red-700 bg-red-600 text-white dark:border-red-800 dark:bg-red-800',
+        destructive: 'border-red-800 bg-red-700 text-white dark:border-red-800 dark:bg-red-800',
       },
     },
     defaultVariants: { variant: 'default' },

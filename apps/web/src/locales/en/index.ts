@@ -1,36 +1,12 @@
 /**
- * English: the specification's words, exactly. Bundled with the app as the fallback of every
- * language and the reference the other catalogues are checked against (catalogues.test.ts).
+ * English: the specification's words, exactly. The fallback of every language and the
+ * reference the other catalogues are checked against (catalogues.test.ts). The core
+ * namespaces are bundled with the app; the pages' namespaces load with their page.
  */
-import auth from './auth.json';
-import cart from './cart.json';
-import common from './common.json';
-import messages from './messages.json';
-import navigation from './navigation.json';
-import pages from './pages.json';
-import profile from './profile.json';
-import stores from './stores.json';
-import users from './users.json';
-import inventory from './inventory.json';
-import products from './products.json';
-import suppliers from './suppliers.json';
-import purchaseOrders from './purchaseOrders.json';
+import { coreCatalogues } from './core-catalogues';
+import { pageCatalogues } from './page-catalogues';
 
-export const en = {
-  common,
-  navigation,
-  auth,
-  pages,
-  profile,
-  users,
-  stores,
-  cart,
-  messages,
-  inventory,
-  products,
-  suppliers,
-  purchaseOrders,
-};
+export const en = { ...coreCatalogues, ...pageCatalogues };
 
 /** Every namespace with every key; another language's catalogues must have the same shape. */
 export type Catalogues = typeof en;

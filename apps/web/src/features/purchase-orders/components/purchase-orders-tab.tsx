@@ -1,4 +1,141 @@
-/** Replaced by the tab's feature work (issue 6). */
+import type { PurchaseOrder } from '@duka/shared/purchase-orders/purchase-orders.schemas';
+import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
+import { useCan } from '@/lib/use-can';
+import { usePurchaseOrders } from '../api/get-purchase-orders';
+import { useUpdatePurchaseOrderStatus } from '../api/update-purchase-order-status';
+import { productMissingMessage } from '../lib/product-missing';
+import { CreatePurchaseOrderDialog } from './create-purchase-order-dialog';
+import { ProductMissingAlert } from './product-missing-alert';
+import { PurchaseOrderDetailsDialog } from './purchase-order-details-dialog';
+import { PurchaseOrdersTable, type OrderAction } from './purchase-orders-table';
+
+/** Spec §2 Inventory page, Purchase Orders tab: the orders, their status moves and dialogs. */
 export function PurchaseOrdersTab() {
-  return null;
+  const { t } = useTranslation(['purchaseOrders', 'common']);
+  const can = useCan();
+  const { data: orders = [], isLoading } = usePurchaseOrders();
+  const updateStatus = useUpdatePurchaseOrderStatus();
+  const [creating, setCreating] = useState(false);
+  const [viewing, setViewing] = useState<PurchaseOrder | null>(null);
+  const [receiving, setReceiving] = useState<PurchaseOrder | null>(null);
+  const [missing, setMissing] = useState<string | null>(null);
+
+  const changeStatus = async (order: PurchaseOrder, status: OrderAction) => {
+    const received = status === 'received';
+    try {
+      await updateStatus.mutateAsync({ id: order.id, status });
+      toast(
+        received
+          ? { title: t('receive.done'), description: t('receive.inventoryUpdated') }
+          : { title: t('statusChange.done'), description: t('statusChange.description') },
+      );
+    } catch (error) {
+      const message = productMissingMessage(error);
+      if (message) {
+        setMissing(message);
+        return;
+      }
+      const title = received ? t('receive.failed') : t('statusChange.failed');
+      toast({
+        variant: 'destructive',
+        title,
+        description: translateMessage(errorMessage(error, title)),
+      });
+    }
+  };
+
+  const handleAction = (order: PurchaseOrder, action: OrderAction) => {
+    if (action === 'received') setReceiving(order);
+    else void changeStatus(order, action);
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-4 space-y-0">
+        <CardTitle className="text-lg">{t('title')}</CardTitle>
+        {/* Spec §6: admin and sales only. */}
+        {can('purchase-orders:create') && (
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon />
+            {t('create')}
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <p role="status" className="py-6 text-center text-slate-600 dark:text-slate-400">
+            {t('loading')}
+          </p>
+        ) : (
+          // A failed load shows the spec's one text for "none or failed" (§2).
+          <PurchaseOrdersTable
+            orders={orders}
+            busyId={updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null}
+            onView={setViewing}
+            onAction={handleAction}
+          />
+        )}
+      </CardContent>
+
+      <CreatePurchaseOrderDialog open={creating} onOpenChange={setCreating} />
+      <PurchaseOrderDetailsDialog
+        order={viewing}
+        onOpenChange={(open) => {
+          if (!open) setViewing(null);
+        }}
+      />
+      <AlertDialog
+        open={receiving !== null}
+        onOpenChange={(open) => {
+          if (!open) setReceiving(null);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('receive.title')}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {t('receive.confirm')}
+              {receiving && (
+                <span className="mt-1 block font-medium">
+                  {t('orderNumber', { id: receiving.id })}
+                </span>
+              )}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                if (receiving) void changeStatus(receiving, 'received');
+              }}
+            >
+              {t('actions.markReceived')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      <ProductMissingAlert
+        message={missing}
+        title={t('receive.failed')}
+        onClose={() => setMissing(null)}
+      />
+    </Card>
+  );
 }

@@ -1,0 +1,64 @@
+import type { Supplier } from '@duka/shared/suppliers/suppliers.schemas';
+import { useTranslation } from 'react-i18next';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
+import { useDeleteSupplier } from '../api/delete-supplier';
+
+interface DeleteSupplierDialogProps {
+  supplier: Supplier | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Spec §8: 'Are you sure you want to delete this supplier?', then the spec's toasts. */
+export function DeleteSupplierDialog({ supplier, onOpenChange }: DeleteSupplierDialogProps) {
+  const { t } = useTranslation(['suppliers', 'common']);
+  const deleteSupplier = useDeleteSupplier();
+
+  const handleDelete = async () => {
+    if (!supplier) return;
+    try {
+      const result = await deleteSupplier.mutateAsync(supplier.id);
+      toast({
+        title: t('common:toast.success'),
+        description: result.deactivated ? t('delete.deactivated') : t('delete.deleted'),
+      });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: t('common:toast.error'),
+        description: translateMessage(errorMessage(error, t('delete.failed'))),
+      });
+    }
+  };
+
+  return (
+    <AlertDialog open={supplier !== null} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('delete.title')}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {t('delete.confirm')}
+            {supplier && <span className="mt-1 block font-medium">{supplier.name}</span>}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={() => void handleDelete()}>
+            {t('common:actions.delete')}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

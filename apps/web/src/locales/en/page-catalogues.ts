@@ -1,0 +1,10 @@
+/**
+ * The English namespaces of lazy pages (the inventory tabs): a chunk of their own, fetched
+ * with the page (lib/i18n.ts loadPageNamespaces), so the first load stays within its budget.
+ */
+import inventory from './inventory.json';
+import products from './products.json';
+import purchaseOrders from './purchaseOrders.json';
+import suppliers from './suppliers.json';
+
+export const pageCatalogues = { inventory, products, suppliers, purchaseOrders };
