@@ -12,6 +12,7 @@ import { users } from '../../modules/users/users.table';
 import { insertUser } from '../../modules/users/users.service';
 import { seedDemoProductSuppliers } from './demo-product-suppliers';
 import { seedDemoPurchaseOrders } from './demo-purchase-orders';
+import { seedDemoSales } from './demo-sales';
 import { seedDemoSuppliers } from './demo-suppliers';
 import {
   demoProductInput,
@@ -59,6 +60,7 @@ export async function seedDemo(db: Database): Promise<void> {
     await seedDemoProductSuppliers(tx, nairobi!.id, nairobi!.name);
     await seedDemoProductSuppliers(tx, mombasa!.id, mombasa!.name);
     await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
+    await seedDemoSales(tx, nairobi!.id, nairobi!.name);
   });
 }
 

@@ -287,7 +287,7 @@ describe('POST /api/sales', () => {
       salesA.post('/api/sales', body, { headers: together }),
     ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
-    expect(both[0]!.json().data.id).toBe(both[1]!.json().data.id);
+    expect(both[0].json().data.id).toBe(both[1].json().data.id);
     expect(await stockOf(product.id)).toBe(8);
 
     const bad = await salesA.post('/api/sales', body, { headers: { 'idempotency-key': 'x' } });
