@@ -29,6 +29,28 @@ describe('loadConfig (operational contract)', () => {
     expect(config.uploadDir).toBe('/var/uploads');
   });
 
+  it("reads Africa's Talking for SMS receipts: both credentials or none, sandbox host for 'sandbox'", () => {
+    expect(loadConfig({}).sms).toBeNull();
+    expect(loadConfig({ AT_USERNAME: 'sandbox', AT_API_KEY: 'k' }).sms).toEqual({
+      username: 'sandbox',
+      apiKey: 'k',
+      senderId: undefined,
+      baseUrl: 'https://api.sandbox.africastalking.com',
+    });
+    expect(
+      loadConfig({
+        AT_USERNAME: 'duka',
+        AT_API_KEY: 'k',
+        AT_SENDER_ID: 'DUKA',
+        AT_BASE_URL: 'http://127.0.0.1:9999/',
+      }).sms,
+    ).toMatchObject({ senderId: 'DUKA', baseUrl: 'http://127.0.0.1:9999' });
+    expect(loadConfig({ AT_USERNAME: 'duka', AT_API_KEY: 'k' }).sms?.baseUrl).toBe(
+      'https://api.africastalking.com',
+    );
+    expect(() => loadConfig({ AT_USERNAME: 'duka' })).toThrow(/AT_API_KEY/);
+  });
+
   it('trusts proxies by hop count or address list, never blindly', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);

@@ -40,6 +40,17 @@ export interface AppConfig {
   webDistDir: string | undefined;
   sessionTtlMs: number;
   authRateLimit: AuthRateLimitConfig;
+  /** Africa's Talking, for SMS receipts; null → receipts go out through sms: links only. */
+  sms: SmsConfig | null;
+}
+
+export interface SmsConfig {
+  username: string;
+  apiKey: string;
+  /** A registered sender ID or short code; unset → the provider's default. */
+  senderId: string | undefined;
+  /** The API origin; tests point it at a local fake of the provider. */
+  baseUrl: string;
 }
 
 /**
@@ -66,7 +77,31 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().optional(),
+  AT_USERNAME: z.string().min(1).optional(),
+  AT_API_KEY: z.string().min(1).optional(),
+  AT_SENDER_ID: z.string().min(1).optional(),
+  AT_BASE_URL: z.url('AT_BASE_URL must be a URL').optional(),
 });
+
+/** Africa's Talking's hosts (research notes §2.1): the sandbox for the username 'sandbox'. */
+function smsConfig(e: z.infer<typeof envSchema>): SmsConfig | null {
+  if (!e.AT_USERNAME && !e.AT_API_KEY) return null;
+  if (!e.AT_USERNAME || !e.AT_API_KEY) {
+    throw new StartupError(
+      'Invalid configuration: set both AT_USERNAME and AT_API_KEY, or neither',
+    );
+  }
+  const sandbox = e.AT_USERNAME.toLowerCase() === 'sandbox';
+  return {
+    username: e.AT_USERNAME,
+    apiKey: e.AT_API_KEY,
+    senderId: e.AT_SENDER_ID,
+    baseUrl: (
+      e.AT_BASE_URL ??
+      (sandbox ? 'https://api.sandbox.africastalking.com' : 'https://api.africastalking.com')
+    ).replace(/\/+$/, ''),
+  };
+}
 
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -115,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): EnvConfig {
       registerPerIp: e.AUTH_RATE_LIMIT_PER_IP ?? 100,
       failedLoginsPerEmail: e.AUTH_RATE_LIMIT_PER_EMAIL ?? 10,
     },
+    sms: smsConfig(e),
   };
 }

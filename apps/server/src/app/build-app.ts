@@ -17,11 +17,14 @@ import { accessPlugin } from '../lib/access.plugin';
 import { formDataPlugin } from '../lib/form-data';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { categoriesRoutes } from '../modules/categories/categories.routes';
+import { customersRoutes } from '../modules/customers/customers.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { productSuppliersRoutes } from '../modules/product-suppliers/product-suppliers.routes';
 import { productsRoutes } from '../modules/products/products.routes';
 import { productsCsvRoutes } from '../modules/products/products-csv.routes';
 import { purchaseOrdersRoutes } from '../modules/purchase-orders/purchase-orders.routes';
+import { receiptSettingsRoutes } from '../modules/receipt-settings/receipt-settings.routes';
+import { salesRoutes } from '../modules/sales/sales.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
 import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
 import { usersRoutes } from '../modules/users/users.routes';
@@ -126,6 +129,9 @@ export async function buildApp({
       await api.register(productsCsvRoutes, { prefix: '/products' });
       await api.register(purchaseOrdersRoutes, { prefix: '/purchase-orders' });
       await api.register(productSuppliersRoutes, { prefix: '/product-suppliers' });
+      await api.register(customersRoutes, { prefix: '/customers' });
+      await api.register(salesRoutes, { prefix: '/sales' });
+      await api.register(receiptSettingsRoutes, { prefix: '/stores' });
     },
     { prefix: '/api' },
   );

@@ -13,3 +13,6 @@ export {
   purchaseOrders,
 } from '../modules/purchase-orders/purchase-orders.table';
 export { productSuppliers } from '../modules/product-suppliers/product-suppliers.table';
+export { customers } from '../modules/customers/customers.table';
+export { receiptSends, saleItems, sales } from '../modules/sales/sales.table';
+export { receiptSettings } from '../modules/receipt-settings/receipt-settings.table';

@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       registerPerIp: 1000,
       failedLoginsPerEmail: 1000,
     },
+    sms: null,
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ import { insertUser } from '../../modules/users/users.service';
 import { seedDemoPhotos } from './demo-photos';
 import { seedDemoProductSuppliers } from './demo-product-suppliers';
 import { seedDemoPurchaseOrders } from './demo-purchase-orders';
+import { seedDemoSales } from './demo-sales';
 import { seedDemoSuppliers } from './demo-suppliers';
 import {
   demoProductInput,
@@ -67,6 +68,7 @@ export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
       await seedDemoProductSuppliers(tx, nairobi!.id, nairobi!.name);
       await seedDemoProductSuppliers(tx, mombasa!.id, mombasa!.name);
       await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
+      await seedDemoSales(tx, nairobi!.id, nairobi!.name);
     }),
   );
 }

@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
 import { purchaseOrders } from '../purchase-orders/purchase-orders.table';
 import { supplierErrors } from './suppliers.errors';
 import { suppliers, type SupplierRow } from './suppliers.table';
@@ -60,11 +61,6 @@ export async function getSupplier(db: Executor, storeId: number, id: number): Pr
     .limit(1);
   if (!row) throw supplierErrors.notFound();
   return row;
-}
-
-/** `%`, `_` and `\` typed by a person are literal characters, not LIKE wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 /**

@@ -1,0 +1,148 @@
+/**
+ * The demo stores' customers, receipt settings and a month of sales (issue 7): about sixty
+ * Nairobi sales over the last 30 days, by the three staff accounts who sell, in cash and M-Pesa,
+ * some by the pack or dozen, a few with delivery — written through the same service as
+ * POST /api/sales, so stock falls and every line has its movement. A fixed pseudo-random
+ * sequence keeps the demo the same on every fresh start. Its own file and one call in seedDemo.
+ */
+import { createCustomerSchema } from '@duka/shared/customers/customers.schemas';
+import { toPieces, type UnitType } from '@duka/shared/money/units';
+import { toCents } from '@duka/shared/money/money';
+import { receiptSettingsInputSchema } from '@duka/shared/receipt-settings/receipt-settings.schemas';
+import { createSaleSchema } from '@duka/shared/sales/sales.schemas';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../client';
+import { createCustomer } from '../../modules/customers/customers.service';
+import { customers } from '../../modules/customers/customers.table';
+import { products } from '../../modules/products/products.table';
+import { saveReceiptSettings } from '../../modules/receipt-settings/receipt-settings.service';
+import { DELIVERY_SERVICE_SKU, insertSale } from '../../modules/sales/sales.service';
+import { users } from '../../modules/users/users.table';
+
+export const DEMO_CUSTOMERS = [
+  { name: 'Achieng Otieno', phone: '0712 345 678', email: 'achieng@example.co.ke' },
+  { name: 'Brian Mwangi', phone: '0722 481 930' },
+  { name: 'Fatuma Hassan', phone: '0733 205 117', address: 'Eastleigh, 1st Avenue' },
+  { name: 'John Kiprotich', phone: '0110 642 008' },
+  { name: 'Mary Njeri', phone: '0745 318 226', notes: 'Buys soda crates for her kiosk' },
+  { name: 'Peter Ochieng', phone: '0701 559 473' },
+] as const;
+
+const SALES = 60;
+const DAYS = 30;
+
+/** A small deterministic generator (mulberry32), so the demo is the same on every start. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function seedDemoSales(
+  tx: Executor,
+  storeId: number,
+  storeName: string,
+  now = new Date(),
+): Promise<void> {
+  await saveReceiptSettings(
+    tx,
+    storeId,
+    receiptSettingsInputSchema.parse({
+      business_name: storeName,
+      address: 'Moi Avenue, Nairobi',
+      phone: '0722 410 000',
+      email: 'hello@duka.test',
+      thank_you_message: 'Asante kwa kununua! Thank you for your business!',
+      kra_pin: 'P051234567X',
+      mpesa_till: '522533',
+    }),
+  );
+  for (const customer of DEMO_CUSTOMERS) {
+    await createCustomer(tx, storeId, createCustomerSchema.parse(customer));
+  }
+  const buyers = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.storeId, storeId))
+    .orderBy(asc(customers.id));
+  const sellers = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.storeId, storeId), inArray(users.role, ['admin', 'manager', 'sales'])))
+    .orderBy(asc(users.id));
+  const shelf = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.storeId, storeId), eq(products.isActive, true)))
+    .orderBy(asc(products.id));
+  const stock = new Map(shelf.map((product) => [product.id, product.stockPieces]));
+  const goods = shelf.filter((product) => product.sku !== DELIVERY_SERVICE_SKU);
+  const delivery = shelf.find((product) => product.sku === DELIVERY_SERVICE_SKU);
+  const next = random(20261123);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+
+  // Oldest first, so sale ids follow their dates.
+  const times = Array.from({ length: SALES }, () => {
+    const daysAgo = Math.floor(next() * DAYS);
+    const minutes = 7 * 60 + Math.floor(next() * 13 * 60); // 07:00–20:00 in Nairobi (UTC+3)
+    const midnightUtc = now.getTime() - (now.getTime() % 86_400_000) - daysAgo * 86_400_000;
+    // Never later than a minute ago.
+    return Math.min(midnightUtc + (minutes - 180) * 60_000, now.getTime() - 60_000);
+  }).sort((a, b) => a - b);
+
+  for (const time of times) {
+    const items: {
+      product_id: number;
+      quantity: number;
+      unit_price: string;
+      unit_type: UnitType;
+    }[] = [];
+    for (let n = 1 + Math.floor(next() * 3); n > 0; n -= 1) {
+      const product = pick(goods);
+      if (items.some((item) => item.product_id === product.id)) continue;
+      const unit: UnitType =
+        next() < 0.15 && toCents(product.dozenSellingPrice)! > 0
+          ? 'dozen'
+          : next() < 0.15 && product.packSize > 1 && toCents(product.packSellingPrice)! > 0
+            ? 'pack'
+            : 'piece';
+      const quantity = unit === 'piece' ? 1 + Math.floor(next() * 3) : 1;
+      const pieces = toPieces(quantity, unit, product.packSize);
+      if ((stock.get(product.id) ?? 0) < pieces) continue;
+      stock.set(product.id, stock.get(product.id)! - pieces);
+      const price =
+        unit === 'dozen'
+          ? product.dozenSellingPrice
+          : unit === 'pack'
+            ? product.packSellingPrice
+            : product.pieceSellingPrice;
+      items.push({ product_id: product.id, quantity, unit_price: price, unit_type: unit });
+    }
+    if (items.length === 0) continue;
+    const withDelivery = delivery !== undefined && next() < 0.1;
+    const deliveryFee = withDelivery ? 20_000 : 0;
+    const subtotal = items.reduce(
+      (sum, item) => sum + item.quantity * toCents(item.unit_price)!,
+      0,
+    );
+    const total = subtotal + deliveryFee;
+    const mpesa = next() < 0.55;
+    const tendered = Math.ceil(total / 50_000) * 50_000; // the next KSh 500 note up
+    const input = createSaleSchema.parse({
+      items,
+      total: (total / 100).toFixed(2),
+      delivery_fee: (deliveryFee / 100).toFixed(2),
+      customer_id: next() < 0.6 ? buyers[0]!.id : pick(buyers).id,
+      payment_method: mpesa ? 'mpesa' : 'cash',
+      amount_paid: mpesa ? undefined : (tendered / 100).toFixed(2),
+      mpesa_code: mpesa
+        ? Array.from({ length: 10 }, () => pick([...'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789'])).join('')
+        : undefined,
+    });
+    await insertSale(tx, storeId, pick(sellers).id, input, undefined, null, new Date(time));
+  }
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { stores } from '../stores/stores.table';
+
+/**
+ * A customer of a store (spec §3 Customer). Phones are stored +254… (PRODUCT.md §4b). Each
+ * store has exactly one Walk-in Customer (`is_walk_in`), the default customer of a sale; it has
+ * no phone. A database trigger adds it to every new store (migration 0007_sales), so no path
+ * that creates a store (the API, the demo seed, the tests' factories) can forget it.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    notes: text('notes'),
+    isWalkIn: boolean('is_walk_in').notNull().default(false),
+    // A customer with sales is archived, not erased (issue 9): hidden from lists, kept for history.
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('customers_store_idx').on(table.storeId, table.name),
+    uniqueIndex('customers_one_walk_in_per_store')
+      .on(table.storeId)
+      .where(sql`${table.isWalkIn}`),
+  ],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;

@@ -1,0 +1,59 @@
+/**
+ * The receipt as plain text, for WhatsApp and SMS (PRODUCT.md §4, §4b): the store's header from
+ * its receipt settings (KRA PIN and M-Pesa till when set), the lines, the totals, the payment
+ * (M-Pesa code when recorded) and the thank-you message. Dates in Africa/Nairobi.
+ */
+import { formatCurrency } from '@duka/shared/money/money';
+import type { ReceiptSettings } from '@duka/shared/receipt-settings/receipt-settings.schemas';
+import type { Sale } from '@duka/shared/sales/sales.schemas';
+
+const dateFormat = new Intl.DateTimeFormat('en-KE', {
+  timeZone: 'Africa/Nairobi',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+export function receiptText(sale: Sale, settings: ReceiptSettings): string {
+  const lines: string[] = [settings.business_name];
+  if (settings.address) lines.push(settings.address);
+  if (settings.phone) lines.push(`Tel: ${settings.phone}`);
+  if (settings.kra_pin) lines.push(`KRA PIN: ${settings.kra_pin}`);
+  lines.push('', `Receipt #${sale.id}`, dateFormat.format(new Date(sale.createdAt)));
+  if (sale.User) lines.push(`Served by: ${sale.User.name}`);
+  if (sale.Customer) lines.push(`Customer: ${sale.Customer.name}`);
+  lines.push('');
+  for (const item of sale.items) {
+    lines.push(
+      `${item.quantity} x ${item.Product.name} (${item.unit_type}) @ ${formatCurrency(item.unit_price)} = ${formatCurrency(item.total)}`,
+    );
+  }
+  lines.push('');
+  if (sale.delivery_fee > 0) {
+    lines.push(`Subtotal: ${formatCurrency(sale.subtotal)}`);
+    lines.push(`Delivery: ${formatCurrency(sale.delivery_fee)}`);
+  }
+  lines.push(`Total: ${formatCurrency(sale.total_amount)}`);
+  if (sale.payment_method === 'cash') {
+    lines.push(`Cash: ${formatCurrency(sale.amount_paid)}`);
+    lines.push(`Change: ${formatCurrency(sale.change_amount)}`);
+  } else {
+    lines.push(`M-Pesa: ${formatCurrency(sale.amount_paid)}`);
+    if (sale.mpesa_code) lines.push(`M-Pesa code: ${sale.mpesa_code}`);
+  }
+  if (settings.mpesa_till) lines.push(`M-Pesa till/paybill: ${settings.mpesa_till}`);
+  if (settings.thank_you_message) lines.push('', settings.thank_you_message);
+  return lines.join('\n');
+}
+
+/** '+254712345678' → '254712345678', the digits-only form wa.me wants (research notes §2.2). */
+export function waNumber(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+export function whatsappLink(phone: string, text: string): string {
+  return `https://wa.me/${waNumber(phone)}?text=${encodeURIComponent(text)}`;
+}
+
+export function smsLink(phone: string, text: string): string {
+  return `sms:${phone}?body=${encodeURIComponent(text)}`;
+}

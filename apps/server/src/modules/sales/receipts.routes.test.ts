@@ -1,0 +1,238 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
+import {
+  startFakeAfricasTalking,
+  type FakeAfricasTalking,
+} from '../../testing/fake-africas-talking';
+import { buildStore, signedIn } from '../../testing/factories';
+import { receiptSends } from './sales.table';
+
+let t: TestApp;
+let withSms: TestApp;
+let fake: FakeAfricasTalking;
+
+interface Shop {
+  store: number;
+  admin: TestClient;
+  cashier: TestClient;
+  product: number;
+  customer: number;
+}
+
+/** A store with a product and a customer with a phone, in `app`. */
+async function shop(app: TestApp, name: string): Promise<Shop> {
+  const store = (await buildStore(app.db, name)).id;
+  const admin = (await signedIn(app, 'admin', store)).client;
+  const cashier = (await signedIn(app, 'sales', store)).client;
+  const category = (await admin.post('/api/categories', { name: 'Dairy' })).json().data.id;
+  const product = (
+    await admin.post('/api/products', {
+      name: 'Brookside Milk 500ml',
+      sku: 'MLK-500',
+      category_id: category,
+      piece_buying_price: 55,
+      piece_selling_price: 65,
+      pack_buying_price: 0,
+      pack_selling_price: 0,
+      dozen_buying_price: 640,
+      dozen_selling_price: 750,
+      quantity: 48,
+      min_quantity: 1,
+    })
+  ).json().data.id;
+  const customer = (
+    await cashier.post('/api/customers', { name: 'Grace Wambui', phone: '0711 562 904' })
+  ).json().data.id;
+  return { store, admin, cashier, product, customer };
+}
+
+async function sell(s: Shop, overrides: Record<string, unknown> = {}) {
+  const response = await s.cashier.post('/api/sales', {
+    items: [
+      { product_id: s.product, quantity: 2, unit_price: 65, unit_type: 'piece' },
+      { product_id: s.product, quantity: 1, unit_price: 750, unit_type: 'dozen' },
+    ],
+    total: 1080,
+    delivery_fee: 200,
+    customer_id: s.customer,
+    payment_method: 'mpesa',
+    mpesa_code: 'SFT4A1B2C3',
+    ...overrides,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: number };
+}
+
+let a: Shop;
+let b: Shop;
+beforeAll(async () => {
+  t = await createTestApp();
+  fake = await startFakeAfricasTalking();
+  withSms = await createTestApp({ sms: fake.config });
+  a = await shop(t, 'Receipt Store A');
+  b = await shop(t, 'Receipt Store B');
+});
+afterAll(async () => {
+  await t.close();
+  await withSms.close();
+  await fake.close();
+});
+
+describe('receipt settings', () => {
+  it('reads the spec defaults for a store that never saved', async () => {
+    const response = await a.cashier.get(`/api/stores/${a.store}/receipt-settings`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      business_name: 'My Business',
+      address: '',
+      phone: '',
+      email: '',
+      website: '',
+      thank_you_message: 'Thank you for your business!',
+      show_logo: true,
+      kra_pin: '',
+      mpesa_till: '',
+    });
+  });
+
+  it('saves with PUT or POST for managers, and refuses cashiers and other stores', async () => {
+    const settings = {
+      business_name: 'Mama Mboga Duka',
+      address: 'Moi Avenue, Nairobi',
+      phone: '0722 000 111',
+      email: 'duka@example.co.ke',
+      website: 'https://duka.example.co.ke',
+      thank_you_message: 'Asante kwa kununua!',
+      show_logo: false,
+      kra_pin: 'p051234567x',
+      mpesa_till: '522533',
+    };
+    const put = await a.admin.put(`/api/stores/${a.store}/receipt-settings`, settings);
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toMatchObject({ kra_pin: 'P051234567X', show_logo: false });
+    const post = await a.admin.post(`/api/stores/${a.store}/receipt-settings`, {
+      ...settings,
+      business_name: 'Mama Mboga Duka Ltd',
+    });
+    expect(post.statusCode).toBe(200);
+    const read = (await a.cashier.get(`/api/stores/${a.store}/receipt-settings`)).json().data;
+    expect(read.business_name).toBe('Mama Mboga Duka Ltd');
+
+    expect(
+      (await a.cashier.put(`/api/stores/${a.store}/receipt-settings`, settings)).statusCode,
+    ).toBe(403);
+    expect((await b.admin.get(`/api/stores/${a.store}/receipt-settings`)).statusCode).toBe(404);
+    expect(
+      (await b.admin.put(`/api/stores/${a.store}/receipt-settings`, settings)).statusCode,
+    ).toBe(404);
+    const badPin = await a.admin.put(`/api/stores/${a.store}/receipt-settings`, {
+      ...settings,
+      kra_pin: '12345',
+    });
+    expect(badPin.statusCode).toBe(400);
+    expect(badPin.json().errors[0]).toMatchObject({ path: 'kra_pin' });
+    // Store B still reads its defaults.
+    const other = (await b.cashier.get(`/api/stores/${b.store}/receipt-settings`)).json().data;
+    expect(other.business_name).toBe('My Business');
+  });
+
+  it('lets a super_admin read and save any store by its path', async () => {
+    const superAdmin = (await signedIn(t, 'super_admin', b.store)).client;
+    const saved = await superAdmin.put(`/api/stores/${b.store}/receipt-settings`, {
+      business_name: 'Duka B',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(
+      (await b.cashier.get(`/api/stores/${b.store}/receipt-settings`)).json().data,
+    ).toMatchObject({
+      business_name: 'Duka B',
+      thank_you_message: '',
+    });
+    expect((await superAdmin.get('/api/stores/999999/receipt-settings')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
+  it('returns the receipt text and the wa.me link to 2547…, and records the send', async () => {
+    const sale = await sell(a);
+    const response = await a.cashier.post(`/api/sales/${sale.id}/receipt/whatsapp`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({
+      channel: 'whatsapp',
+      phone: '254711562904',
+      sent: false,
+      receipt_status: { sms: false, whatsapp: true },
+    });
+    expect(data.link).toBe(`https://wa.me/254711562904?text=${encodeURIComponent(data.text)}`);
+    expect(data.text).toContain('Mama Mboga Duka Ltd');
+    expect(data.text).toContain('KRA PIN: P051234567X');
+    expect(data.text).toContain(`Receipt #${sale.id}`);
+    expect(data.text).toContain('1 x Brookside Milk 500ml (dozen) @ KSh 750.00 = KSh 750.00');
+    expect(data.text).toContain('Delivery: KSh 200.00');
+    expect(data.text).toContain('Total: KSh 1,080.00');
+    expect(data.text).toContain('M-Pesa code: SFT4A1B2C3');
+    expect(data.text).toContain('M-Pesa till/paybill: 522533');
+    expect(data.text).toContain('Asante kwa kununua!');
+
+    const sms = await a.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
+    expect(sms.json().data).toMatchObject({
+      link: expect.stringMatching(/^sms:\+254711562904\?body=/),
+      sent: false,
+      receipt_status: { sms: true, whatsapp: true },
+    });
+    const shown = (await a.cashier.get(`/api/sales/${sale.id}`)).json().data;
+    expect(shown.receipt_status).toEqual({ sms: true, whatsapp: true });
+    const sends = await t.db.select().from(receiptSends).where(eq(receiptSends.saleId, sale.id));
+    expect(sends.map((s) => [s.channel, s.phone, s.status])).toEqual([
+      ['whatsapp', '+254711562904', 'link'],
+      ['sms', '+254711562904', 'link'],
+    ]);
+  });
+
+  it('asks for a number when the customer has none, and accepts one typed at the till', async () => {
+    const walkIn = (await a.cashier.get('/api/customers')).json().data[0];
+    expect(walkIn.name).toBe('Walk-in Customer');
+    const sale = await sell(a, { customer_id: walkIn.id });
+    const none = await a.cashier.post(`/api/sales/${sale.id}/receipt/whatsapp`, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0].path).toBe('phone');
+    const typed = await a.cashier.post(`/api/sales/${sale.id}/receipt/whatsapp`, {
+      phone: '0110 238 775',
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json().data.phone).toBe('254110238775');
+  });
+
+  it("sends the SMS through Africa's Talking when configured", async () => {
+    const s = await shop(withSms, 'SMS Store');
+    const sale = await sell(s);
+    const response = await s.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ sent: true, receipt_status: { sms: true } });
+    expect(fake.messages).toHaveLength(1);
+    expect(fake.messages[0]).toMatchObject({
+      to: '+254711562904',
+      from: 'DUKA',
+      username: 'sandbox',
+    });
+    expect(fake.messages[0]!.message).toContain(`Receipt #${sale.id}`);
+    const [send] = await withSms.db
+      .select()
+      .from(receiptSends)
+      .where(eq(receiptSends.saleId, sale.id));
+    expect(send).toMatchObject({ status: 'Success', providerMessageId: 'ATXid_1' });
+
+    // The provider refuses the number: 502, nothing recorded, the badge stays off.
+    fake.refuse.add('+254722000111');
+    const other = await sell(s);
+    const refused = await s.cashier.post(`/api/sales/${other.id}/receipt/sms`, {
+      phone: '0722 000 111',
+    });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe('The SMS could not be sent: InvalidPhoneNumber');
+    const after = (await s.cashier.get(`/api/sales/${other.id}`)).json().data;
+    expect(after.receipt_status.sms).toBe(false);
+  });
+});

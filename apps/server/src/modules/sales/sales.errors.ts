@@ -1,0 +1,40 @@
+import { formatCurrency } from '@duka/shared/money/money';
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors';
+
+export const saleErrors = {
+  // Also another store's sale (PRODUCT.md §2): 404, never 403.
+  notFound: () => notFound('Sale not found', 'sale.not_found'),
+  customerNotFound: () =>
+    fieldError('sale.customer_not_found', 'customer_id', 'Please select a customer'),
+  productNotFound: (index: number, id: number) =>
+    fieldError(
+      'sale.product_not_found',
+      `items.${index}.product_id`,
+      `Product with id ${id} not found`,
+    ),
+  lineTotalMismatch: (index: number) =>
+    fieldError(
+      'sale.line_total_mismatch',
+      `items.${index}.total`,
+      'Line total must equal quantity × unit price',
+    ),
+  totalMismatch: (expectedCents: number) => {
+    const message = `Total does not match the items and delivery fee (${formatCurrency(expectedCents / 100)})`;
+    return badRequest('sale.total_mismatch', message, [{ path: 'total', message }]);
+  },
+  totalTooLarge: () =>
+    fieldError('sale.total_too_large', 'total', 'Total must be at most 10,000,000,000'),
+  amountTooLow: () =>
+    fieldError('sale.amount_too_low', 'amount_paid', 'Amount tendered must be at least total'),
+  insufficientStock: (name: string) =>
+    conflict('sale.insufficient_stock', `Insufficient stock for ${name}`),
+  noPhone: () =>
+    fieldError(
+      'sale.no_phone',
+      'phone',
+      'This customer has no phone number. Enter the number to send the receipt to.',
+    ),
+  // The provider refused or could not be reached: nothing was recorded; the cashier may retry.
+  smsFailed: (reason: string) =>
+    new AppError(502, 'sale.sms_failed', `The SMS could not be sent: ${reason}`),
+};

@@ -1,0 +1,411 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
+import { buildStore, signedIn } from '../../testing/factories';
+import { stockMovements } from '../products/stock-movements.table';
+import { sales } from './sales.table';
+
+let t: TestApp;
+let storeA: number;
+let storeB: number;
+let adminA: TestClient;
+let salesA: TestClient;
+let adminB: TestClient;
+let salesB: TestClient;
+let categoryA: number;
+let walkInA: number;
+let walkInB: number;
+
+let sequence = 0;
+
+interface TestProduct {
+  id: number;
+  name: string;
+  stock_pieces: number;
+}
+
+async function createProduct(overrides: Record<string, unknown> = {}, client = adminA) {
+  sequence += 1;
+  const category = client === adminA ? categoryA : undefined;
+  const response = await client.post('/api/products', {
+    name: `Sale product ${sequence}`,
+    sku: `SALE-${sequence}`,
+    category_id:
+      category ?? (await client.post('/api/categories', { name: `C${sequence}` })).json().data.id,
+    piece_buying_price: 50,
+    piece_selling_price: 60,
+    pack_buying_price: 280,
+    pack_selling_price: 330,
+    dozen_buying_price: 550,
+    dozen_selling_price: 650,
+    quantity: 100,
+    min_quantity: 1,
+    ...overrides,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as TestProduct;
+}
+
+async function stockOf(id: number, client = adminA) {
+  return (await client.get(`/api/products/${id}`)).json().data.stock_pieces as number;
+}
+
+const line = (product_id: number, quantity: number, unit_price: number, unit_type = 'piece') => ({
+  product_id,
+  quantity,
+  unit_price,
+  total: Math.round(quantity * unit_price * 100) / 100,
+  unit_type,
+});
+
+function cashSale(items: ReturnType<typeof line>[], overrides: Record<string, unknown> = {}) {
+  const subtotal = items.reduce((sum, item) => sum + Math.round(item.total * 100), 0);
+  const delivery = Math.round(Number(overrides.delivery_fee ?? 0) * 100);
+  const total = (subtotal + delivery) / 100;
+  return {
+    items,
+    total,
+    delivery_fee: 0,
+    customer_id: walkInA,
+    payment_method: 'cash',
+    status: 'completed',
+    payment_status: 'paid',
+    amount_paid: total,
+    change_amount: 0,
+    ...overrides,
+  };
+}
+
+async function salesCount(storeId: number) {
+  const [row] = await t.db.select({ n: count() }).from(sales).where(eq(sales.storeId, storeId));
+  return row!.n;
+}
+
+async function walkInOf(client: TestClient) {
+  const list = (await client.get('/api/customers')).json<{
+    data: { id: number; name: string }[];
+  }>();
+  return list.data.find((c) => c.name === 'Walk-in Customer')!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  storeA = (await buildStore(t.db, 'Sales Store A')).id;
+  storeB = (await buildStore(t.db, 'Sales Store B')).id;
+  adminA = (await signedIn(t, 'admin', storeA)).client;
+  salesA = (await signedIn(t, 'sales', storeA)).client;
+  adminB = (await signedIn(t, 'admin', storeB)).client;
+  salesB = (await signedIn(t, 'sales', storeB)).client;
+  categoryA = (await adminA.post('/api/categories', { name: 'Flour' })).json().data.id;
+  walkInA = await walkInOf(salesA);
+  walkInB = await walkInOf(salesB);
+});
+afterAll(() => t.close());
+
+describe('customers for the till', () => {
+  it('gives every store its own Walk-in Customer, listed first', async () => {
+    expect(walkInA).toEqual(expect.any(Number));
+    expect(walkInB).toEqual(expect.any(Number));
+    expect(walkInA).not.toBe(walkInB);
+    const created = await salesA.post('/api/customers', {
+      name: 'Achieng Otieno',
+      phone: '0712 345 678',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({
+      name: 'Achieng Otieno',
+      phone: '+254712345678',
+      is_walk_in: false,
+    });
+    const list = (await salesA.get('/api/customers')).json().data as { name: string }[];
+    expect(list[0]!.name).toBe('Walk-in Customer');
+    expect(list.map((c) => c.name)).toContain('Achieng Otieno');
+    const found = (await salesA.get('/api/customers', { query: { q: '0712 345' } })).json().data;
+    expect(found.map((c: { name: string }) => c.name)).toEqual(['Achieng Otieno']);
+    // Store B sees none of store A's customers.
+    const other = (await salesB.get('/api/customers')).json().data as { name: string }[];
+    expect(other.map((c) => c.name)).toEqual(['Walk-in Customer']);
+  });
+
+  it('refuses a phone that is not Kenyan with the field named', async () => {
+    const response = await salesA.post('/api/customers', { name: 'X', phone: '12345' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'phone', message: 'Enter a Kenyan phone number, e.g. 0712 345 678' },
+    ]);
+  });
+});
+
+describe('POST /api/sales', () => {
+  it('recomputes line totals and the total with the delivery fee, takes stock and records movements', async () => {
+    const flour = await createProduct({ pack_size: 6, quantity: 50 });
+    const before = await stockOf(flour.id);
+    const response = await salesA.post(
+      '/api/sales',
+      cashSale([line(flour.id, 2, 60), line(flour.id, 1, 330, 'pack')], {
+        delivery_fee: 200,
+        total: 650,
+        amount_paid: 1000,
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const sale = response.json().data;
+    expect(sale).toMatchObject({
+      subtotal: 450,
+      delivery_fee: 200,
+      total_amount: 650,
+      amount_paid: 1000,
+      change_amount: 350,
+      payment_method: 'cash',
+      status: 'completed',
+      payment_status: 'paid',
+      receipt_status: { sms: false, whatsapp: false },
+      Customer: { name: 'Walk-in Customer' },
+      User: { name: expect.any(String) },
+    });
+    expect(sale.items).toMatchObject([
+      { quantity: 2, unit_type: 'piece', unit_price: 60, total: 120, buying_price: 50 },
+      { quantity: 1, unit_type: 'pack', unit_price: 330, total: 330, buying_price: 280 },
+    ]);
+    // 2 pieces + 1 pack of 6.
+    expect(await stockOf(flour.id)).toBe(before - 8);
+    const movements = await t.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.productId, flour.id), eq(stockMovements.reason, 'sale')));
+    expect(movements.map((m) => m.changePieces).sort()).toEqual([-2, -6]);
+    expect(movements.every((m) => m.reference === `SALE-${sale.id}`)).toBe(true);
+  });
+
+  it('takes 12 pieces for a dozen of a piece-tracked product', async () => {
+    const soda = await createProduct({ quantity: 30 });
+    const response = await salesA.post('/api/sales', cashSale([line(soda.id, 1, 650, 'dozen')]));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await stockOf(soda.id)).toBe(18);
+  });
+
+  it('refuses a total that disagrees (400) and writes nothing', async () => {
+    const product = await createProduct();
+    const before = await salesCount(storeA);
+    const response = await salesA.post(
+      '/api/sales',
+      cashSale([line(product.id, 3, 60)], { total: 170, amount_paid: 200 }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'sale.total_mismatch',
+      errors: [{ path: 'total' }],
+    });
+    const forgotDelivery = await salesA.post(
+      '/api/sales',
+      cashSale([line(product.id, 1, 60)], { delivery_fee: 200, total: 60, amount_paid: 300 }),
+    );
+    expect(forgotDelivery.statusCode).toBe(400);
+    const badLine = await salesA.post('/api/sales', {
+      ...cashSale([line(product.id, 2, 60)]),
+      items: [{ ...line(product.id, 2, 60), total: 100 }],
+    });
+    expect(badLine.statusCode).toBe(400);
+    expect(badLine.json().errors).toEqual([
+      { path: 'items.0.total', message: 'Line total must equal quantity × unit price' },
+    ]);
+    expect(await salesCount(storeA)).toBe(before);
+    expect(await stockOf(product.id)).toBe(100);
+  });
+
+  it('drops a line without a product id above 0, and an empty cart is 400', async () => {
+    const product = await createProduct();
+    const response = await salesA.post('/api/sales', {
+      ...cashSale([line(product.id, 1, 60)]),
+      items: [line(product.id, 1, 60), { ...line(0, 1, 200), product_id: 0 }],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data.items).toHaveLength(1);
+    const empty = await salesA.post('/api/sales', {
+      ...cashSale([]),
+      items: [{ ...line(0, 1, 60), product_id: 0 }],
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([{ path: 'items', message: 'Cart is empty' }]);
+  });
+
+  it('refuses a short line with 409 naming the product and changes nothing', async () => {
+    const plenty = await createProduct({ quantity: 10 });
+    const short = await createProduct({ name: 'Kabras Sugar 2kg', quantity: 1 });
+    const before = await salesCount(storeA);
+    const response = await salesA.post(
+      '/api/sales',
+      cashSale([line(plenty.id, 2, 60), line(short.id, 2, 60)]),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('Insufficient stock for Kabras Sugar 2kg');
+    expect(await stockOf(plenty.id)).toBe(10);
+    expect(await stockOf(short.id)).toBe(1);
+    expect(await salesCount(storeA)).toBe(before);
+  });
+
+  it('sells the delivery service without counting its stock', async () => {
+    const delivery = await createProduct({ sku: 'SRV001', name: 'Delivery Service', quantity: 0 });
+    const response = await salesA.post('/api/sales', cashSale([line(delivery.id, 1, 200)]));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await stockOf(delivery.id)).toBe(0);
+  });
+
+  it('never oversells: 20 concurrent sales of a product with stock 5 → exactly 5 succeed', async () => {
+    const scarce = await createProduct({ quantity: 5 });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        salesA.post('/api/sales', cashSale([line(scarce.id, 1, 60)])),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 409)).toHaveLength(15);
+    expect(await stockOf(scarce.id)).toBe(0);
+    const movements = await t.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.productId, scarce.id), eq(stockMovements.reason, 'sale')));
+    expect(movements).toHaveLength(5);
+  });
+
+  it('returns the first sale for a repeated Idempotency-Key, also when both arrive together', async () => {
+    const product = await createProduct({ quantity: 10 });
+    const body = cashSale([line(product.id, 1, 60)]);
+    const headers = { 'idempotency-key': 'checkout-7f3c2a1e-0001' };
+    const first = await salesA.post('/api/sales', body, { headers });
+    expect(first.statusCode, first.body).toBe(201);
+    const retry = await salesA.post('/api/sales', body, { headers });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().data.id).toBe(first.json().data.id);
+    expect(await stockOf(product.id)).toBe(9);
+
+    const together = { 'idempotency-key': 'checkout-7f3c2a1e-0002' };
+    const both = await Promise.all([
+      salesA.post('/api/sales', body, { headers: together }),
+      salesA.post('/api/sales', body, { headers: together }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    expect(both[0].json().data.id).toBe(both[1].json().data.id);
+    expect(await stockOf(product.id)).toBe(8);
+
+    const bad = await salesA.post('/api/sales', body, { headers: { 'idempotency-key': 'x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('Idempotency-Key');
+  });
+
+  it("keeps the buying price of the time of sale after the product's price changes", async () => {
+    const product = await createProduct();
+    const sale = (await salesA.post('/api/sales', cashSale([line(product.id, 1, 60)]))).json().data;
+    const updated = await adminA.put(`/api/products/${product.id}`, { piece_buying_price: 58 });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const items = (await salesA.get(`/api/sales/${sale.id}/items`)).json().data;
+    expect(items).toMatchObject([
+      { buying_price: 50, unit_price: 60, Product: { name: product.name } },
+    ]);
+  });
+
+  it('takes cash of at least the total, and records an M-Pesa code', async () => {
+    const product = await createProduct();
+    const short = await salesA.post(
+      '/api/sales',
+      cashSale([line(product.id, 2, 60)], { amount_paid: 100 }),
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual([
+      { path: 'amount_paid', message: 'Amount tendered must be at least total' },
+    ]);
+    const mpesa = await salesA.post(
+      '/api/sales',
+      cashSale([line(product.id, 2, 60)], {
+        payment_method: 'mpesa',
+        amount_paid: undefined,
+        mpesa_code: 'sft4a1b2c3',
+      }),
+    );
+    expect(mpesa.statusCode, mpesa.body).toBe(201);
+    expect(mpesa.json().data).toMatchObject({
+      payment_method: 'mpesa',
+      mpesa_code: 'SFT4A1B2C3',
+      amount_paid: 120,
+      change_amount: 0,
+    });
+    const badCode = await salesA.post(
+      '/api/sales',
+      cashSale([line(product.id, 1, 60)], { payment_method: 'mpesa', mpesa_code: 'SFT4' }),
+    );
+    expect(badCode.statusCode).toBe(400);
+    expect(badCode.json().errors[0].path).toBe('mpesa_code');
+  });
+
+  it("refuses another store's product or customer and never shows another store's sale", async () => {
+    const mine = await createProduct();
+    const theirs = await createProduct({}, adminB);
+    const product = await salesA.post('/api/sales', cashSale([line(theirs.id, 1, 60)]));
+    expect(product.statusCode).toBe(400);
+    expect(product.json().errors).toEqual([
+      { path: 'items.0.product_id', message: `Product with id ${theirs.id} not found` },
+    ]);
+    const customer = await salesA.post(
+      '/api/sales',
+      cashSale([line(mine.id, 1, 60)], { customer_id: walkInB }),
+    );
+    expect(customer.statusCode).toBe(400);
+    expect(customer.json().errors[0]).toMatchObject({ path: 'customer_id' });
+    expect(await stockOf(theirs.id, adminB)).toBe(100);
+
+    const sale = (await salesA.post('/api/sales', cashSale([line(mine.id, 1, 60)]))).json().data;
+    expect((await salesB.get(`/api/sales/${sale.id}`)).statusCode).toBe(404);
+    expect((await salesB.get(`/api/sales/${sale.id}/items`)).statusCode).toBe(404);
+    expect((await salesB.post(`/api/sales/${sale.id}/receipt/whatsapp`, {})).statusCode).toBe(404);
+    const listB = (await salesB.get('/api/sales')).json();
+    expect(listB.sales.map((s: { id: number }) => s.id)).not.toContain(sale.id);
+  });
+});
+
+describe('GET /api/sales', () => {
+  it('pages the store’s sales newest first with { sales, total }', async () => {
+    const store = (await buildStore(t.db, 'Sales paging store')).id;
+    const admin = (await signedIn(t, 'admin', store)).client;
+    const cashier = (await signedIn(t, 'sales', store)).client;
+    const category = (await admin.post('/api/categories', { name: 'Tea' })).json().data.id;
+    const product = (
+      await admin.post('/api/products', {
+        name: 'Ketepa 250g',
+        sku: 'KET-250',
+        category_id: category,
+        piece_buying_price: 100,
+        piece_selling_price: 130,
+        pack_buying_price: 0,
+        pack_selling_price: 0,
+        dozen_buying_price: 0,
+        dozen_selling_price: 0,
+        quantity: 100,
+        min_quantity: 1,
+      })
+    ).json().data;
+    const walkIn = await walkInOf(cashier);
+    const ids: number[] = [];
+    for (let n = 1; n <= 12; n += 1) {
+      const response = await cashier.post('/api/sales', {
+        items: [{ product_id: product.id, quantity: n, unit_price: 130, unit_type: 'piece' }],
+        total: 130 * n,
+        customer_id: walkIn,
+        payment_method: 'mpesa',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      ids.push(response.json().data.id);
+    }
+    const page1 = (await cashier.get('/api/sales', { query: { page: 1, pageSize: 10 } })).json();
+    expect(page1.total).toBe(12);
+    expect(page1.sales.map((s: { id: number }) => s.id)).toEqual(ids.slice(2).reverse());
+    const page2 = (await cashier.get('/api/sales', { query: { page: 2 } })).json();
+    expect(page2.sales.map((s: { id: number }) => s.id)).toEqual([ids[1], ids[0]]);
+    expect(page2.sales[0]).toMatchObject({
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      Customer: { name: 'Walk-in Customer' },
+      items: [{ Product: { name: 'Ketepa 250g', sku: 'KET-250' }, quantity: 2 }],
+    });
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * /api/sales (spec §7; PRODUCT.md §1, §3, §4; issue 7). Staff make sales, read them and send
+ * receipts; every route acts on one store (PRODUCT.md §2).
+ */
+import { idParamSchema } from '@duka/shared/api/errors.schemas';
+import {
+  createSaleSchema,
+  IDEMPOTENCY_KEY,
+  RECEIPT_CHANNELS,
+  receiptSendResponseSchema,
+  saleItemsResponseSchema,
+  saleListQuerySchema,
+  saleListResponseSchema,
+  saleResponseSchema,
+  sendReceiptSchema,
+} from '@duka/shared/sales/sales.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth, requireStoreId } from '../../lib/access.plugin';
+import { fieldError } from '../../lib/errors';
+import { sendReceipt } from './receipt-send.service';
+import {
+  createSale,
+  getSaleWithParts,
+  listSales,
+  presentSale,
+  presentSaleItem,
+} from './sales.service';
+
+/** The Idempotency-Key header (PRODUCT.md §3): absent, or 8–100 letters, digits, - and _. */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || !IDEMPOTENCY_KEY.test(key)) {
+    throw fieldError(
+      'sale.idempotency_key_invalid',
+      'Idempotency-Key',
+      'Idempotency-Key must be 8 to 100 letters, digits, - or _',
+    );
+  }
+  return key;
+}
+
+export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const read = { capability: 'sales:read', store: true } as const;
+  const create = { capability: 'sales:create', store: true } as const;
+  const send = { capability: 'sales:send-receipt', store: true } as const;
+
+  app.post(
+    '/',
+    {
+      config: { access: create },
+      schema: {
+        tags: ['sales'],
+        body: createSaleSchema,
+        response: { 200: saleResponseSchema, 201: saleResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const { sale, replayed } = await createSale(
+        db,
+        requireStoreId(request),
+        requireAuth(request).user,
+        request.body,
+        key,
+      );
+      if (replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.status(replayed ? 200 : 201).send({ success: true, data: presentSale(sale) });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['sales'],
+        querystring: saleListQuerySchema,
+        response: { 200: saleListResponseSchema },
+      },
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const { rows, total } = await listSales(db, requireStoreId(request), page, pageSize);
+      return { sales: rows.map(presentSale), total, page, pageSize };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: read },
+      schema: { tags: ['sales'], params: idParamSchema, response: { 200: saleResponseSchema } },
+    },
+    async (request) => {
+      const sale = await getSaleWithParts(db, requireStoreId(request), request.params.id);
+      return { success: true as const, data: presentSale(sale) };
+    },
+  );
+
+  app.get(
+    '/:id/items',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['sales'],
+        params: idParamSchema,
+        response: { 200: saleItemsResponseSchema },
+      },
+    },
+    async (request) => {
+      const sale = await getSaleWithParts(db, requireStoreId(request), request.params.id);
+      return { data: sale.items.map(presentSaleItem) };
+    },
+  );
+
+  for (const channel of RECEIPT_CHANNELS) {
+    app.post(
+      `/:id/receipt/${channel}`,
+      {
+        config: { access: send },
+        schema: {
+          tags: ['sales'],
+          params: idParamSchema,
+          body: sendReceiptSchema,
+          response: { 200: receiptSendResponseSchema },
+        },
+      },
+      async (request) => {
+        const data = await sendReceipt(
+          app.deps,
+          requireStoreId(request),
+          requireAuth(request).user.id,
+          request.params.id,
+          channel,
+          request.body?.phone,
+        );
+        return { success: true as const, data };
+      },
+    );
+  }
+};

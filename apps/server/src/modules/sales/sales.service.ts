@@ -1,0 +1,329 @@
+/**
+ * Sales at the till (spec §3, §4 Checkout; PRODUCT.md §3, §4b; issue 7).
+ *
+ * A sale is written in one transaction: the sale row first (so a concurrent retry with the same
+ * Idempotency-Key waits on its unique index and then returns this sale), then the products
+ * locked in id order (no deadlocks between two tills), the stock taken in pieces with a 'sale'
+ * movement per line, and the lines with the buying price of their unit at that moment. A line
+ * that would take a product below zero refuses the whole sale with 409 and writes nothing.
+ */
+import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
+import { toPieces, type UnitType } from '@duka/shared/money/units';
+import type { CreateSaleInput, Sale, SaleItem } from '@duka/shared/sales/sales.schemas';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../lib/errors';
+import { customers, type CustomerRow } from '../customers/customers.table';
+import { findCustomer } from '../customers/customers.service';
+import { recordMovement } from '../products/products.service';
+import { products, type ProductRow } from '../products/products.table';
+import { users } from '../users/users.table';
+import { saleErrors } from './sales.errors';
+import { saleItems, sales, type SaleItemRow, type SaleRow } from './sales.table';
+
+const IDEMPOTENCY_UNIQUE = 'sales_store_idempotency_key_unique';
+/** numeric(12,2) holds up to 9,999,999,999.99. */
+const TOTAL_MAX_CENTS = 999_999_999_999;
+/** The delivery-service product (spec §4 Cart): a service, never counted in stock. */
+export const DELIVERY_SERVICE_SKU = 'SRV001';
+
+export interface SaleWithParts {
+  sale: SaleRow;
+  items: SaleItemRow[];
+  customer: Pick<CustomerRow, 'name' | 'email' | 'phone'> | null;
+  user: { name: string; email: string } | null;
+}
+
+const money = (value: string) => centsToNumber(toCents(value) ?? 0);
+
+export function presentSaleItem(row: SaleItemRow): SaleItem {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    Product: { name: row.productName, sku: row.productSku },
+    quantity: row.quantity,
+    unit_type: row.unitType,
+    unit_price: money(row.unitPrice),
+    total: money(row.total),
+    buying_price: money(row.buyingPrice),
+  };
+}
+
+export function presentSale({ sale, items, customer, user }: SaleWithParts): Sale {
+  return {
+    id: sale.id,
+    createdAt: sale.createdAt.toISOString(),
+    total_amount: money(sale.totalAmount),
+    subtotal: money(sale.subtotal),
+    delivery_fee: money(sale.deliveryFee),
+    payment_method: sale.paymentMethod,
+    status: sale.status,
+    payment_status: sale.paymentStatus,
+    amount_paid: money(sale.amountPaid),
+    change_amount: money(sale.changeAmount),
+    mpesa_code: sale.mpesaCode,
+    receipt_status: { sms: sale.receiptSmsAt !== null, whatsapp: sale.receiptWhatsappAt !== null },
+    customer_id: sale.customerId,
+    Customer: customer,
+    User: user,
+    items: items.map(presentSaleItem),
+  };
+}
+
+/** Items, customer and cashier of several sales in three queries (no query per sale). */
+export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWithParts[]> {
+  if (rows.length === 0) return [];
+  const saleIds = rows.map((row) => row.id);
+  const customerIds = [...new Set(rows.flatMap((row) => row.customerId ?? []))];
+  const userIds = [...new Set(rows.flatMap((row) => row.userId ?? []))];
+  const [itemRows, customerRows, userRows] = await Promise.all([
+    db
+      .select()
+      .from(saleItems)
+      .where(inArray(saleItems.saleId, saleIds))
+      .orderBy(asc(saleItems.id)),
+    customerIds.length
+      ? db
+          .select({
+            id: customers.id,
+            name: customers.name,
+            email: customers.email,
+            phone: customers.phone,
+          })
+          .from(customers)
+          .where(inArray(customers.id, customerIds))
+      : [],
+    userIds.length
+      ? db
+          .select({ id: users.id, name: users.name, email: users.email })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : [],
+  ]);
+  const customerById = new Map(customerRows.map(({ id, ...customer }) => [id, customer]));
+  const userById = new Map(userRows.map(({ id, ...user }) => [id, user]));
+  return rows.map((sale) => ({
+    sale,
+    items: itemRows.filter((item) => item.saleId === sale.id),
+    customer: sale.customerId === null ? null : (customerById.get(sale.customerId) ?? null),
+    user: sale.userId === null ? null : (userById.get(sale.userId) ?? null),
+  }));
+}
+
+async function findSaleByKey(db: Executor, storeId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(sales)
+    .where(and(eq(sales.storeId, storeId), eq(sales.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+export async function getSale(
+  db: Executor,
+  storeId: number,
+  id: number,
+  lock = false,
+): Promise<SaleRow> {
+  const query = db
+    .select()
+    .from(sales)
+    .where(and(eq(sales.id, id), eq(sales.storeId, storeId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw saleErrors.notFound();
+  return row;
+}
+
+export async function getSaleWithParts(
+  db: Executor,
+  storeId: number,
+  id: number,
+): Promise<SaleWithParts> {
+  return (await withParts(db, [await getSale(db, storeId, id)]))[0]!;
+}
+
+/** GET /sales: newest first, one page, with the number of sales in all. */
+export async function listSales(
+  db: Executor,
+  storeId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: SaleWithParts[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(sales)
+      .where(eq(sales.storeId, storeId))
+      .orderBy(desc(sales.createdAt), desc(sales.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(sales).where(eq(sales.storeId, storeId)),
+  ]);
+  return { rows: await withParts(db, rows), total: totals?.n ?? 0 };
+}
+
+/** The product's buying price of one `unit` (spec §3: piece, pack and dozen prices). */
+function buyingPriceOf(product: ProductRow, unit: UnitType): string {
+  if (unit === 'pack') return product.packBuyingPrice;
+  if (unit === 'dozen') return product.dozenBuyingPrice;
+  return product.pieceBuyingPrice;
+}
+
+interface PricedLine {
+  index: number;
+  productId: number;
+  quantity: number;
+  unitType: UnitType;
+  unitPriceCents: number;
+  totalCents: number;
+}
+
+/** Line totals and the sale total in cents, checked against what the till sent. */
+function priceSale(input: CreateSaleInput) {
+  const lines: PricedLine[] = input.items.map((item, index) => {
+    const totalCents = item.quantity * item.unit_price;
+    if (item.total !== undefined && item.total !== totalCents) {
+      throw saleErrors.lineTotalMismatch(index);
+    }
+    return {
+      index,
+      productId: item.product_id,
+      quantity: item.quantity,
+      unitType: item.unit_type,
+      unitPriceCents: item.unit_price,
+      totalCents,
+    };
+  });
+  const subtotal = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const total = subtotal + input.delivery_fee;
+  if (total > TOTAL_MAX_CENTS) throw saleErrors.totalTooLarge();
+  if (input.total !== total) throw saleErrors.totalMismatch(total);
+  // Cash: what was tendered (at least the total) and the change. M-Pesa: the exact total.
+  const paid = input.payment_method === 'cash' ? (input.amount_paid ?? total) : total;
+  if (paid < total) throw saleErrors.amountTooLow();
+  if (paid > TOTAL_MAX_CENTS) throw saleErrors.totalTooLarge();
+  return { lines, subtotal, total, paid, change: paid - total };
+}
+
+/**
+ * POST /sales. With an Idempotency-Key, a sale already made with that key in this store is
+ * returned (`replayed`) instead of a second one — also when both requests arrive together.
+ */
+export async function createSale(
+  db: Database,
+  storeId: number,
+  user: { id: number },
+  input: CreateSaleInput,
+  idempotencyKey?: string,
+): Promise<{ sale: SaleWithParts; replayed: boolean }> {
+  const replay = async () => {
+    const existing = idempotencyKey ? await findSaleByKey(db, storeId, idempotencyKey) : undefined;
+    return existing ? { sale: (await withParts(db, [existing]))[0]!, replayed: true } : null;
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+  const priced = priceSale(input);
+  try {
+    const row = await db.transaction((tx) =>
+      insertSale(tx, storeId, user.id, input, priced, idempotencyKey ?? null),
+    );
+    return { sale: (await withParts(db, [row]))[0]!, replayed: false };
+  } catch (error) {
+    if (idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_UNIQUE)) {
+      const concurrent = await replay();
+      if (concurrent) return concurrent;
+    }
+    throw error;
+  }
+}
+
+/** Writes the sale inside the caller's transaction. The demo seed uses this too. */
+export async function insertSale(
+  tx: Executor,
+  storeId: number,
+  userId: number | null,
+  input: CreateSaleInput,
+  priced: ReturnType<typeof priceSale> = priceSale(input),
+  idempotencyKey: string | null = null,
+  createdAt?: Date,
+): Promise<SaleRow> {
+  const customer = await findCustomer(tx, storeId, input.customer_id);
+  if (!customer) throw saleErrors.customerNotFound();
+
+  const [sale] = await tx
+    .insert(sales)
+    .values({
+      storeId,
+      customerId: customer.id,
+      userId,
+      subtotal: centsToDecimal(priced.subtotal),
+      deliveryFee: centsToDecimal(input.delivery_fee),
+      totalAmount: centsToDecimal(priced.total),
+      paymentMethod: input.payment_method,
+      status: input.status,
+      paymentStatus: input.payment_status,
+      amountPaid: centsToDecimal(priced.paid),
+      changeAmount: centsToDecimal(priced.change),
+      mpesaCode: input.payment_method === 'mpesa' && input.mpesa_code ? input.mpesa_code : null,
+      idempotencyKey,
+      ...(createdAt ? { createdAt } : {}),
+    })
+    .returning();
+
+  // Lock every product of the sale, in id order, before reading its stock.
+  const ids = [...new Set(priced.lines.map((line) => line.productId))].sort((a, b) => a - b);
+  const locked = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.storeId, storeId), inArray(products.id, ids)))
+    .orderBy(asc(products.id))
+    .for('update');
+  const byId = new Map(locked.map((product) => [product.id, product]));
+
+  const piecesTaken = new Map<number, number>();
+  const lines = priced.lines.map((line) => {
+    const product = byId.get(line.productId);
+    if (!product || !product.isActive) throw saleErrors.productNotFound(line.index, line.productId);
+    const pieces = toPieces(line.quantity, line.unitType, product.packSize);
+    if (product.sku !== DELIVERY_SERVICE_SKU) {
+      piecesTaken.set(product.id, (piecesTaken.get(product.id) ?? 0) + pieces);
+    }
+    return { line, product, pieces };
+  });
+  for (const [productId, pieces] of piecesTaken) {
+    const product = byId.get(productId)!;
+    if (product.stockPieces < pieces) throw saleErrors.insufficientStock(product.name);
+    await tx
+      .update(products)
+      .set({ stockPieces: product.stockPieces - pieces, updatedAt: new Date() })
+      .where(eq(products.id, productId));
+  }
+
+  await tx.insert(saleItems).values(
+    lines.map(({ line, product, pieces }) => ({
+      saleId: sale!.id,
+      productId: product.id,
+      productName: product.name,
+      productSku: product.sku,
+      unitType: line.unitType,
+      quantity: line.quantity,
+      pieces,
+      unitPrice: centsToDecimal(line.unitPriceCents),
+      buyingPrice: buyingPriceOf(product, line.unitType),
+      total: centsToDecimal(line.totalCents),
+    })),
+  );
+  for (const { product, pieces } of lines) {
+    if (product.sku === DELIVERY_SERVICE_SKU) continue;
+    await recordMovement(tx, {
+      storeId,
+      productId: product.id,
+      changePieces: -pieces,
+      reason: 'sale',
+      reference: `SALE-${sale!.id}`,
+      userId,
+    });
+  }
+  return sale!;
+}

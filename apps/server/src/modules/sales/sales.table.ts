@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customers } from '../customers/customers.table';
+import { products } from '../products/products.table';
+import { stores } from '../stores/stores.table';
+import { users } from '../users/users.table';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 }).notNull();
+
+/**
+ * A completed sale at the till (spec §3 Sale; PRODUCT.md §3). Totals are the server's own sums
+ * in exact decimals. `idempotency_key` (unique per store) makes a retried checkout return the
+ * first sale. The receipt columns record when a receipt last went out by SMS or WhatsApp.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subtotal: money('subtotal'),
+    deliveryFee: money('delivery_fee').default('0'),
+    totalAmount: money('total_amount'),
+    paymentMethod: text('payment_method', { enum: ['cash', 'mpesa'] }).notNull(),
+    status: text('status').notNull().default('completed'),
+    paymentStatus: text('payment_status').notNull().default('paid'),
+    amountPaid: money('amount_paid'),
+    changeAmount: money('change_amount').default('0'),
+    mpesaCode: text('mpesa_code'),
+    idempotencyKey: text('idempotency_key'),
+    receiptSmsAt: timestamp('receipt_sms_at', { withTimezone: true }),
+    receiptWhatsappAt: timestamp('receipt_whatsapp_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sales_store_created_idx').on(table.storeId, table.createdAt.desc(), table.id.desc()),
+    uniqueIndex('sales_store_idempotency_key_unique').on(table.storeId, table.idempotencyKey),
+    check('sales_payment_method_valid', sql`${table.paymentMethod} in ('cash', 'mpesa')`),
+    check('sales_total_not_negative', sql`${table.totalAmount} >= 0`),
+  ],
+);
+
+/**
+ * A line of a sale. Name and SKU are copied so the sale still reads after the product changes
+ * or goes; `buying_price` is the product's buying price for this unit at the time of sale, so
+ * profit stays true after price changes; `pieces` is what left the shelf.
+ */
+export const saleItems = pgTable(
+  'sale_items',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productSku: text('product_sku').notNull(),
+    unitType: text('unit_type', { enum: ['piece', 'pack', 'dozen'] }).notNull(),
+    quantity: integer('quantity').notNull(),
+    pieces: integer('pieces').notNull(),
+    unitPrice: money('unit_price'),
+    buyingPrice: money('buying_price'),
+    total: money('total'),
+  },
+  (table) => [
+    index('sale_items_sale_idx').on(table.saleId),
+    index('sale_items_product_idx').on(table.productId),
+    check('sale_items_quantity_positive', sql`${table.quantity} >= 1`),
+  ],
+);
+
+/** Every receipt sent by SMS or WhatsApp: to whom, by whom, and the provider's answer. */
+export const receiptSends = pgTable(
+  'receipt_sends',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
+    phone: text('phone').notNull(),
+    // 'link' (wa.me / sms: opened on the device) or the provider's status ('Success', …).
+    status: text('status').notNull(),
+    providerMessageId: text('provider_message_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('receipt_sends_sale_idx').on(table.saleId)],
+);
+
+export type SaleRow = typeof sales.$inferSelect;
+export type SaleItemRow = typeof saleItems.$inferSelect;

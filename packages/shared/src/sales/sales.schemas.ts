@@ -1,0 +1,166 @@
+/**
+ * Sales (spec §3 Sale, Sale item, Sale creation payload; §4 Checkout; PRODUCT.md §3, §4b).
+ *
+ * POST /sales takes the spec's payload. The server trusts the cashier's unit prices (a line's
+ * price may be changed at the till) but recomputes every line total and the sale total, in
+ * integer cents, and refuses a payload whose `total` or a line's `total` disagrees (400).
+ * Lines without a product id above 0 are dropped (spec §5 Checkout); none left is 'Cart is empty'.
+ */
+import { z } from 'zod';
+import { phoneSchema } from '../api/phone';
+import { idSchema, textSchema } from '../api/primitives';
+import { UNIT_TYPES } from '../money/units';
+import { priceSchema, QUANTITY_MAX } from '../products/products.schemas';
+
+export const PAYMENT_METHODS = ['cash', 'mpesa'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const SALE_STATUSES = ['completed', 'pending', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['paid', 'pending', 'failed'] as const;
+export const SALES_PAGE_SIZE_MAX = 100;
+/** An M-Pesa transaction code: 10 capital letters and digits (SFT4A1B2C3). */
+export const MPESA_CODE = /^[A-Z0-9]{10}$/;
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** Lines the spec drops before sending: no product id, or one not above 0. */
+function keepsProduct(line: unknown): boolean {
+  if (typeof line !== 'object' || line === null || Array.isArray(line)) return true;
+  const id = (line as { product_id?: unknown }).product_id;
+  if (id === undefined || id === null) return false;
+  if (typeof id === 'number') return id > 0;
+  if (typeof id === 'string' && /^-?\d+$/.test(id.trim())) return Number(id) > 0;
+  return true;
+}
+
+export const saleItemInputSchema = z.object({
+  product_id: idSchema('Invalid product'),
+  quantity: z
+    .number({ error: 'Quantity must be at least 1' })
+    .int({ error: 'Quantity must be a whole number' })
+    .min(1, { error: 'Quantity must be at least 1' })
+    .max(QUANTITY_MAX, {
+      error: `Quantity must be at most ${QUANTITY_MAX.toLocaleString('en-KE')}`,
+    }),
+  unit_price: priceSchema('Unit price'),
+  // Checked against quantity × unit_price when sent.
+  total: priceSchema('Line total').optional(),
+  unit_type: z
+    .enum(UNIT_TYPES, { error: 'Unit must be one of piece, pack, dozen' })
+    .default('piece'),
+});
+export type SaleItemInput = z.infer<typeof saleItemInputSchema>;
+
+export const createSaleSchema = z.object({
+  items: z.preprocess(
+    (value) => (Array.isArray(value) ? value.filter(keepsProduct) : value),
+    z
+      .array(saleItemInputSchema, { error: 'Cart is empty' })
+      .min(1, { error: 'Cart is empty' })
+      .max(500, { error: 'A sale can have at most 500 lines' }),
+  ),
+  total: priceSchema('Total'),
+  delivery_fee: priceSchema('Delivery fee').default(0),
+  customer_id: idSchema('Please select a customer'),
+  payment_method: z.enum(PAYMENT_METHODS, { error: 'Payment method must be cash or mpesa' }),
+  status: z.literal('completed', { error: 'Status must be completed' }).default('completed'),
+  payment_status: z.literal('paid', { error: 'Payment status must be paid' }).default('paid'),
+  amount_paid: priceSchema('Amount paid').optional(),
+  change_amount: priceSchema('Change').optional(),
+  mpesa_code: textSchema({ label: 'M-Pesa code', max: 20 })
+    .toUpperCase()
+    .refine((value) => value === '' || MPESA_CODE.test(value), {
+      error: 'M-Pesa code must be 10 letters and digits, e.g. SFT4A1B2C3',
+    })
+    .optional(),
+});
+export type CreateSaleInput = z.infer<typeof createSaleSchema>;
+
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY, {
+      error: 'Idempotency-Key must be 8 to 100 letters, digits, - or _',
+    })
+    .optional(),
+});
+
+export const saleListQuerySchema = z.object({
+  page: idSchema('Page must be a whole number of at least 1').default(1),
+  pageSize: idSchema(`Page size must be between 1 and ${SALES_PAGE_SIZE_MAX}`)
+    .refine((value) => value <= SALES_PAGE_SIZE_MAX, {
+      error: `Page size must be between 1 and ${SALES_PAGE_SIZE_MAX}`,
+    })
+    .default(10),
+});
+
+const partySchema = z.object({
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+export const saleItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  Product: z.object({ name: z.string(), sku: z.string() }),
+  quantity: z.number().int(),
+  unit_type: z.enum(UNIT_TYPES),
+  unit_price: z.number(),
+  total: z.number(),
+  /** The buying price of one unit of this line's unit type when it was sold (staff only). */
+  buying_price: z.number(),
+});
+export type SaleItem = z.infer<typeof saleItemSchema>;
+
+export const saleSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  total_amount: z.number(),
+  subtotal: z.number(),
+  delivery_fee: z.number(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  status: z.string(),
+  payment_status: z.string(),
+  amount_paid: z.number(),
+  change_amount: z.number(),
+  mpesa_code: z.string().nullable(),
+  receipt_status: z.object({ sms: z.boolean(), whatsapp: z.boolean() }),
+  customer_id: z.number().int().nullable(),
+  Customer: partySchema.nullable(),
+  User: z.object({ name: z.string(), email: z.string() }).nullable(),
+  items: z.array(saleItemSchema),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+export const saleResponseSchema = z.object({ success: z.literal(true), data: saleSchema });
+export const saleListResponseSchema = z.object({
+  sales: z.array(saleSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const saleItemsResponseSchema = z.object({ data: z.array(saleItemSchema) });
+
+export const RECEIPT_CHANNELS = ['whatsapp', 'sms'] as const;
+export type ReceiptChannel = (typeof RECEIPT_CHANNELS)[number];
+
+/** POST /sales/{id}/receipt/{channel}: an optional number other than the customer's. */
+export const sendReceiptSchema = z
+  .object({
+    phone: phoneSchema().optional(),
+  })
+  .default({});
+
+export const receiptSendResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    channel: z.enum(RECEIPT_CHANNELS),
+    /** The number in 2547… form (no plus), as wa.me wants it. */
+    phone: z.string(),
+    text: z.string(),
+    /** wa.me or sms: link the web app opens. */
+    link: z.string(),
+    /** True when the SMS went out through the provider (Africa's Talking). */
+    sent: z.boolean(),
+    receipt_status: z.object({ sms: z.boolean(), whatsapp: z.boolean() }),
+  }),
+});
