@@ -88,7 +88,13 @@ export const appRoutes: RouteObject[] = [
           return { element: <UnauthorizedPage /> };
         },
       },
-      protectedRoute('/pos', 'pos', comingSoon('pos')),
+      protectedRoute('/pos', 'pos', async () => {
+        const [{ PosPage }] = await Promise.all([
+          import('./pages/pos-page'),
+          loadPageNamespaces(['pos', 'receipts']),
+        ]);
+        return <PosPage />;
+      }),
       protectedRoute('/inventory', 'inventory', async () => {
         const [{ InventoryPage }] = await Promise.all([
           import('./pages/inventory-page'),

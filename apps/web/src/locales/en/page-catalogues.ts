@@ -1,10 +1,12 @@
 /**
- * The English namespaces of lazy pages (the inventory tabs): a chunk of their own, fetched
+ * The English namespaces of lazy pages (the inventory tabs, the till and its receipts): a chunk of their own, fetched
  * with the page (lib/i18n.ts loadPageNamespaces), so the first load stays within its budget.
  */
 import inventory from './inventory.json';
+import pos from './pos.json';
 import products from './products.json';
 import purchaseOrders from './purchaseOrders.json';
+import receipts from './receipts.json';
 import suppliers from './suppliers.json';
 
-export const pageCatalogues = { inventory, products, suppliers, purchaseOrders };
+export const pageCatalogues = { inventory, products, suppliers, purchaseOrders, pos, receipts };

@@ -6,6 +6,8 @@ export const PAGE_NAMESPACES = [
   'products',
   'suppliers',
   'purchaseOrders',
+  'pos',
+  'receipts',
 ] as const satisfies readonly (keyof typeof pageCatalogues)[];
 
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];

@@ -16,6 +16,8 @@ import inventory from './inventory.json';
 import products from './products.json';
 import suppliers from './suppliers.json';
 import purchaseOrders from './purchaseOrders.json';
+import pos from './pos.json';
+import receipts from './receipts.json';
 
 const catalogues = {
   common,
@@ -31,6 +33,8 @@ const catalogues = {
   products,
   suppliers,
   purchaseOrders,
+  pos,
+  receipts,
 } satisfies Catalogues;
 
 export default catalogues;
