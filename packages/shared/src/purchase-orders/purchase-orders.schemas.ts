@@ -67,6 +67,8 @@ export const purchaseOrderItemInputSchema = z.object({
   unit_price: priceSchema('Unit price').optional(),
 });
 
+export type PurchaseOrderItemInput = z.infer<typeof purchaseOrderItemInputSchema>;
+
 export const PURCHASE_ORDER_ITEMS_MAX = 200;
 
 /** POST /purchase-orders. */

@@ -1,3 +1,4 @@
+import { PURCHASE_ORDER_ITEMS_MAX } from '@duka/shared/purchase-orders/purchase-orders.schemas';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 
 export const purchaseOrderErrors = {
@@ -23,4 +24,25 @@ export const purchaseOrderErrors = {
   totalTooLarge: () =>
     fieldError('purchase_orders.total_too_large', 'items', 'The order total is too large'),
   forbidden: () => forbidden(),
+  notPending: (status: string) =>
+    conflict(
+      'purchase_orders.not_pending',
+      `Items can only be added to a pending purchase order (this one is ${status})`,
+    ),
+  itemProductNotFound: (id: number) =>
+    fieldError(
+      'purchase_orders.product_not_found',
+      'product_id',
+      `Product with id ${id} not found`,
+    ),
+  alreadyOnOrder: () =>
+    conflict('purchase_orders.item_exists', 'This product is already on the order', [
+      { path: 'product_id', message: 'This product is already on the order' },
+    ]),
+  tooManyItems: () =>
+    fieldError(
+      'purchase_orders.too_many_items',
+      'product_id',
+      `A purchase order holds at most ${PURCHASE_ORDER_ITEMS_MAX} items`,
+    ),
 };

@@ -210,6 +210,29 @@ describe('POST /api/purchase-orders', () => {
     });
   });
 
+  it('refuses a supplier that was deleted (kept inactive for its old orders)', async () => {
+    const product = await createProduct(adminA, categoryA);
+    const supplier = (
+      await adminA.post('/api/suppliers', {
+        name: 'Closing Down Wholesalers',
+        email: 'last@example.co.ke',
+        phone: '0711 000 222',
+        address: 'River Road, Nairobi',
+      })
+    ).json().id;
+    await createOrder(salesA, [item(product.id)], { supplier_id: supplier });
+    const removed = await adminA.delete(`/api/suppliers/${supplier}`);
+    expect(removed.json()).toEqual({ success: true, deactivated: true });
+    const refused = await salesA.post(
+      '/api/purchase-orders',
+      newOrder([item(product.id)], { supplier_id: supplier }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { path: 'supplier_id', message: 'Please select a supplier' },
+    ]);
+  });
+
   it('a manager may not create (403); admin and sales may', async () => {
     const product = await createProduct(adminA, categoryA);
     expect(
@@ -230,6 +253,53 @@ describe('GET /api/purchase-orders', () => {
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
     expect(list[0]).toHaveProperty('items');
     expect(list[0]).toHaveProperty('supplier');
+  });
+});
+
+describe('POST /api/purchase-orders/:id/items', () => {
+  it('adds a line to a pending order and sums the total again; not twice, not once approved', async () => {
+    const flour = await createProduct(adminA, categoryA);
+    const sugar = await createProduct(adminA, categoryA, { name: 'Kabras Sugar' });
+    const order = await createOrder(salesA, [item(flour.id, { quantity: 2, buying_price: 100 })]);
+    expect(order.total_amount).toBe(200);
+    const added = await salesA.post(
+      `/api/purchase-orders/${order.id}/items`,
+      item(sugar.id, { quantity: 3, buying_price: '55.50', unit_type: 'dozen', name: 'ignored' }),
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({
+      id: order.id,
+      total_amount: 366.5,
+      items: [
+        { product_id: flour.id, quantity: 2 },
+        { product_id: sugar.id, product_name: 'Kabras Sugar', quantity: 3, unit_type: 'dozen' },
+      ],
+    });
+    const twice = await salesA.post(`/api/purchase-orders/${order.id}/items`, item(sugar.id));
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This product is already on the order');
+    const bad = await salesA.post(`/api/purchase-orders/${order.id}/items`, {
+      ...item(sugar.id),
+      quantity: 0,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { path: 'quantity', message: 'Quantity must be at least 1' },
+    ]);
+
+    expect((await setStatus(managerA, order.id, 'approved')).statusCode).toBe(200);
+    const third = await createProduct(adminA, categoryA);
+    const late = await salesA.post(`/api/purchase-orders/${order.id}/items`, item(third.id));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(
+      'Items can only be added to a pending purchase order (this one is approved)',
+    );
+    const items = (await salesA.get(`/api/purchase-orders/${order.id}/items`)).json();
+    expect(items).toHaveLength(2);
+    // A manager may approve but not create orders or add to them (spec §6).
+    expect(
+      (await managerA.post(`/api/purchase-orders/${order.id}/items`, item(third.id))).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -339,6 +409,10 @@ describe('store isolation (PRODUCT.md §2)', () => {
     expect((await managerA.get(`/api/purchase-orders/${id}`)).statusCode).toBe(404);
     expect((await managerA.get(`/api/purchase-orders/${id}/items`)).statusCode).toBe(404);
     expect((await setStatus(managerA, id, 'approved')).statusCode).toBe(404);
+    const mine = await createProduct(adminA, categoryA);
+    expect((await adminA.post(`/api/purchase-orders/${id}/items`, item(mine.id))).statusCode).toBe(
+      404,
+    );
     const list = (await managerA.get('/api/purchase-orders')).json<{ id: number }[]>();
     expect(list.map((o) => o.id)).not.toContain(id);
     expect((await adminB.get(`/api/purchase-orders/${id}`)).statusCode).toBe(200);

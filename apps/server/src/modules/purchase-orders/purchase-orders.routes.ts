@@ -7,6 +7,7 @@
 import { idParamSchema } from '@duka/shared/api/errors.schemas';
 import {
   createPurchaseOrderSchema,
+  purchaseOrderItemInputSchema,
   purchaseOrderItemsResponseSchema,
   purchaseOrderListResponseSchema,
   purchaseOrderSchema,
@@ -15,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
 import {
+  addPurchaseOrderItem,
   changePurchaseOrderStatus,
   createPurchaseOrder,
   getPurchaseOrder,
@@ -64,6 +66,29 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const rows = await listPurchaseOrderItems(db, requireStoreId(request), request.params.id);
       return rows.map(presentItem);
+    },
+  );
+
+  // One more line on a pending order; answers the whole order with its new total.
+  app.post(
+    '/:id/items',
+    {
+      config: { access: create },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: purchaseOrderItemInputSchema,
+        response: { 201: purchaseOrderSchema },
+      },
+    },
+    async (request, reply) => {
+      const row = await addPurchaseOrderItem(
+        db,
+        requireStoreId(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(presentPurchaseOrder(row));
     },
   );
 

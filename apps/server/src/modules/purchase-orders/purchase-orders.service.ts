@@ -10,8 +10,10 @@ import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money
 import { toPieces } from '@duka/shared/money/units';
 import { STOCK_PIECES_MAX } from '@duka/shared/products/products.schemas';
 import {
+  PURCHASE_ORDER_ITEMS_MAX,
   PURCHASE_ORDER_TRANSITIONS,
   type CreatePurchaseOrderInput,
+  type PurchaseOrderItemInput,
   type PurchaseOrder,
   type PurchaseOrderItem,
   type PurchaseOrderStatus,
@@ -178,7 +180,14 @@ export async function insertPurchaseOrder(
   const [supplier] = await tx
     .select({ id: suppliers.id })
     .from(suppliers)
-    .where(and(eq(suppliers.id, input.supplier_id), eq(suppliers.storeId, storeId)))
+    .where(
+      and(
+        eq(suppliers.id, input.supplier_id),
+        eq(suppliers.storeId, storeId),
+        // A deleted supplier that old orders name is kept as inactive; new orders skip it.
+        eq(suppliers.status, 'active'),
+      ),
+    )
     .limit(1);
   if (!supplier) throw purchaseOrderErrors.supplierNotFound();
   const productIds = [...new Set(input.items.map((item) => item.product_id))];
@@ -223,6 +232,58 @@ export async function insertPurchaseOrder(
     })),
   );
   return (await withParts(tx, [order!]))[0]!;
+}
+
+/**
+ * POST /purchase-orders/{id}/items: one more line on a pending order (409 once it was approved,
+ * rejected or received, or when the product is already on it); the total is summed again from
+ * every line. The order row is locked, so two additions cannot lose one another's total.
+ */
+export async function addPurchaseOrderItem(
+  db: Database,
+  storeId: number,
+  id: number,
+  item: PurchaseOrderItemInput,
+): Promise<OrderWithParts> {
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, storeId, id, true);
+    if (order.status !== 'pending') throw purchaseOrderErrors.notPending(order.status);
+    const [product] = await tx
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(and(eq(products.id, item.product_id), eq(products.storeId, storeId)))
+      .limit(1);
+    if (!product) throw purchaseOrderErrors.itemProductNotFound(item.product_id);
+    const lines = await tx
+      .select()
+      .from(purchaseOrderItems)
+      .where(eq(purchaseOrderItems.purchaseOrderId, order.id));
+    if (lines.some((line) => line.productId === product.id)) {
+      throw purchaseOrderErrors.alreadyOnOrder();
+    }
+    if (lines.length >= PURCHASE_ORDER_ITEMS_MAX) throw purchaseOrderErrors.tooManyItems();
+    const total = lines.reduce(
+      (sum, line) => sum + BigInt(toCents(line.buyingPrice) ?? 0) * BigInt(line.quantity),
+      BigInt(item.buying_price) * BigInt(item.quantity),
+    );
+    if (total > TOTAL_MAX_CENTS) throw purchaseOrderErrors.totalTooLarge();
+    await tx.insert(purchaseOrderItems).values({
+      purchaseOrderId: order.id,
+      productId: product.id,
+      orderedProductId: product.id,
+      productName: product.name,
+      unitType: item.unit_type,
+      quantity: item.quantity,
+      buyingPrice: centsToDecimal(item.buying_price),
+      sellingPrice: centsToDecimal(item.selling_price),
+    });
+    const [updated] = await tx
+      .update(purchaseOrders)
+      .set({ total: centsToDecimal(Number(total)) })
+      .where(eq(purchaseOrders.id, order.id))
+      .returning();
+    return (await withParts(tx, [updated!]))[0]!;
+  });
 }
 
 /** The capability a move to `status` needs (PRODUCT.md §1). */
