@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import {
   AlertDialog,
   AlertDialogAction,
-  AlertDialogCancel,
   AlertDialogContent,
   AlertDialogDescription,
   AlertDialogFooter,
@@ -54,23 +54,13 @@ export function DeleteProductDialog({
 
   return (
     <>
-      <AlertDialog open={product !== null} onOpenChange={onOpenChange}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('delete.title')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('delete.confirm')}
-              {product && <span className="mt-1 block font-medium">{product.name}</span>}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => void handleDelete()}>
-              {t('common:actions.delete')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        name={product?.name ?? null}
+        onOpenChange={onOpenChange}
+        title={t('delete.title')}
+        question={t('delete.confirm')}
+        onConfirm={() => void handleDelete()}
+      />
       <AlertDialog
         open={failure !== null}
         onOpenChange={(open) => {

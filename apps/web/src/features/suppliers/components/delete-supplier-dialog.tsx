@@ -1,15 +1,6 @@
 import type { Supplier } from '@duka/shared/suppliers/suppliers.schemas';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
@@ -43,22 +34,12 @@ export function DeleteSupplierDialog({ supplier, onOpenChange }: DeleteSupplierD
   };
 
   return (
-    <AlertDialog open={supplier !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('delete.title')}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t('delete.confirm')}
-            {supplier && <span className="mt-1 block font-medium">{supplier.name}</span>}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => void handleDelete()}>
-            {t('common:actions.delete')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      name={supplier?.name ?? null}
+      onOpenChange={onOpenChange}
+      title={t('delete.title')}
+      question={t('delete.confirm')}
+      onConfirm={() => void handleDelete()}
+    />
   );
 }
