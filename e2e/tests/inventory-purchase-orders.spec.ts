@@ -231,7 +231,8 @@ for (const theme of THEMES) {
     await add.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: `Products: ${SUPPLIER}` }).click();
     const products = page.getByRole('dialog', { name: `Products of ${SUPPLIER}` });
-    await products.getByLabel('Find a product to link').fill('Kasuku');
+    // Biscuits: the stationers do not deliver them yet (the demo links their stationery).
+    await products.getByLabel('Find a product to link').fill('Nuvita');
     await expect(products.getByRole('button', { name: /^Link / }).first()).toBeVisible();
     findings.push(...(await seriousViolations(page)));
     await products.getByRole('button', { name: 'Dismiss', exact: true }).click();
