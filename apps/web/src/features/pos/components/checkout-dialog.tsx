@@ -13,7 +13,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -24,12 +23,12 @@ import {
   DEFAULT_DELIVERY_FEE,
   buildSalePayload,
   checkoutTotals,
-  normaliseMpesaCode,
   type CheckoutForm,
 } from '../lib/checkout';
 import { checkoutKeyFor, forgetCheckoutKey } from '../lib/checkout-key';
 import { checkoutErrorMessage } from '../lib/checkout-errors';
 import { customerLabel } from './customer-select';
+import { PaymentFields } from './payment-fields';
 
 interface CheckoutDialogProps {
   open: boolean;
@@ -142,42 +141,7 @@ function CheckoutForm({
           onChange={(event) => set({ deliveryFee: event.target.value })}
         />
       </div>
-      {isCash ? (
-        <div className="grid gap-1">
-          <Label htmlFor="checkout-tendered">{t('checkout.amountTendered')}</Label>
-          <Input
-            id="checkout-tendered"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            autoFocus
-            aria-invalid={showShortfall}
-            aria-describedby="checkout-tendered-error"
-            value={form.amountTendered}
-            onChange={(event) => set({ amountTendered: event.target.value })}
-          />
-          <FieldError id="checkout-tendered-error">
-            {showShortfall ? t('checkout.notEnough') : undefined}
-          </FieldError>
-        </div>
-      ) : (
-        <div className="grid gap-1">
-          <Label htmlFor="checkout-mpesa">{t('checkout.mpesaCode')}</Label>
-          <Input
-            id="checkout-mpesa"
-            autoComplete="off"
-            autoCapitalize="characters"
-            placeholder="SFT4XXXXXX"
-            aria-describedby="checkout-mpesa-hint"
-            value={form.mpesaCode}
-            onChange={(event) => set({ mpesaCode: normaliseMpesaCode(event.target.value) })}
-          />
-          <p id="checkout-mpesa-hint" className="text-xs text-slate-600 dark:text-slate-400">
-            {t('checkout.mpesaCodeHint')}
-          </p>
-        </div>
-      )}
+      <PaymentFields form={form} showShortfall={showShortfall} onChange={set} />
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
         <dt>{t('checkout.total')}</dt>
         <dd className="text-right text-lg font-semibold" data-testid="checkout-total">

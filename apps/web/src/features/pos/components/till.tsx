@@ -66,6 +66,13 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
     return () => window.removeEventListener('keydown', handleKey);
   });
 
+  const toastSearchFailed = (error: unknown) =>
+    toast({
+      variant: 'destructive',
+      title: t('grid.searchFailed'),
+      description: translateMessage(errorMessage(error, t('grid.searchFailed'))),
+    });
+
   const handleAdd = (product: PosProduct) => {
     addItem(toCartProduct(product));
     toast({
@@ -89,11 +96,7 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
       setQuery('');
       searchRef.current?.focus();
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('grid.searchFailed'),
-        description: translateMessage(errorMessage(error, t('grid.searchFailed'))),
-      });
+      toastSearchFailed(error);
     }
   };
 
@@ -106,11 +109,7 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
       }
       addDelivery(toCartProduct(delivery));
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('grid.searchFailed'),
-        description: translateMessage(errorMessage(error, t('grid.searchFailed'))),
-      });
+      toastSearchFailed(error);
     }
   };
 
