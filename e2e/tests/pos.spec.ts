@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, logInAndWait } from '../fixtures/accounts';
+import { THEMES, seriousViolations, useTheme } from '../fixtures/axe';
 
 const JOGOO = { name: 'Jogoo Maize Flour 2kg', sku: 'UNG-JOG2', barcode: '6161101600019' };
 
@@ -205,3 +206,29 @@ test.describe('on a 390 px phone', () => {
     expect(sale.total_amount).toBe(265);
   });
 });
+
+// The generated sweep sees /pos with an empty cart; these are the till's other states.
+for (const theme of THEMES) {
+  test(`axe, ${theme} theme: a filled cart, Complete Sale and the phone's cart sheet`, async ({
+    page,
+  }) => {
+    await useTheme(page, theme);
+    await page.reload();
+    await addFromGrid(page, 'Jogoo', JOGOO.name);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete Sale' });
+    await dialog.getByLabel('Amount tendered').fill('1');
+    await expect(dialog.getByText('Amount tendered must be at least total')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(searchBox(page)).toBeFocused();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'View cart (1)' }).click();
+    await expect(page.getByRole('dialog', { name: 'Current Sale' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
