@@ -1,7 +1,7 @@
 import type { Customer } from '@duka/shared/customers/customers.schemas';
 import { formatCurrency, centsToNumber } from '@duka/shared/money/money';
 import type { PaymentMethod } from '@duka/shared/sales/sales.schemas';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -25,7 +25,7 @@ import {
   checkoutTotals,
   type CheckoutForm,
 } from '../lib/checkout';
-import { checkoutKeyFor, forgetCheckoutKey } from '../lib/checkout-key';
+import { cartContentHash, checkoutKeyFor, forgetCheckoutKey } from '../lib/checkout-key';
 import { checkoutErrorMessage } from '../lib/checkout-errors';
 import { customerLabel } from './customer-select';
 import { PaymentFields } from './payment-fields';
@@ -66,6 +66,13 @@ function CheckoutForm({
     amountTendered: '',
     mpesaCode: '',
   });
+  // The checkout's key lives here too, so a retry reuses it even where storage is refused.
+  const attempt = useRef<{ hash: string; key: string } | null>(null);
+  const idempotencyKey = () => {
+    const hash = cartContentHash(items);
+    if (attempt.current?.hash !== hash) attempt.current = { hash, key: checkoutKeyFor(items) };
+    return attempt.current.key;
+  };
   const totals = checkoutTotals(items, form);
   const set = (change: Partial<CheckoutForm>) => setForm((current) => ({ ...current, ...change }));
   const isCash = form.paymentMethod === 'cash';
@@ -78,7 +85,7 @@ function CheckoutForm({
       // The same cart keeps the same key: a retry after a lost answer is the same sale.
       const saleId = await createSale.mutateAsync({
         payload: buildSalePayload(items, form),
-        idempotencyKey: checkoutKeyFor(items),
+        idempotencyKey: idempotencyKey(),
       });
       forgetCheckoutKey();
       toast({ title: t('checkout.success') });

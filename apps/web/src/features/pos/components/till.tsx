@@ -108,6 +108,7 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
         return;
       }
       addDelivery(toCartProduct(delivery));
+      searchRef.current?.focus();
     } catch (error) {
       toastSearchFailed(error);
     }
