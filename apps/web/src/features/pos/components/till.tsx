@@ -123,7 +123,7 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
   );
 
   return (
-    <div className="grid gap-4 pb-24 md:pb-0">
+    <div className="grid gap-4 pb-36 md:pb-0">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
         <div className="w-full md:w-auto md:min-w-96">
