@@ -129,4 +129,33 @@ describe('Till', () => {
     expect(useCartStore.getState().items).toHaveLength(0);
     expect(screen.queryByRole('dialog', { name: 'Complete Sale' })).not.toBeInTheDocument();
   });
+
+  it("shows 'Connection Error' with Retry when products fail to load, and retries", async () => {
+    let failing = true;
+    stubTill({
+      'GET /products': () =>
+        failing
+          ? { status: 500, body: { message: 'Internal Server Error' } }
+          : { body: { data: [jogoo], total: 1, page: 1, pageSize: 12 } },
+    });
+    renderTill();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Connection Error');
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: `Add ${jogoo.name}` })).toBeInTheDocument();
+  });
+
+  it('shows a new shop how to start instead of an empty grid', async () => {
+    stubTill({
+      'GET /products': { body: { data: [delivery], total: 1, page: 1, pageSize: 12 } },
+    });
+    renderTill();
+    expect(await screen.findByRole('link', { name: 'Add or import products' })).toHaveAttribute(
+      'href',
+      '/inventory',
+    );
+    // A cashier cannot add staff: no link to /users.
+    expect(screen.queryByRole('link', { name: 'Add a cashier' })).not.toBeInTheDocument();
+    expect(screen.queryByText('No products found')).not.toBeInTheDocument();
+  });
 });
