@@ -137,6 +137,32 @@ export default tseslint.config(
     },
   },
   {
+    // The till is the cart's main screen (spec §2 Point of Sale): it may use the cart feature's
+    // store, arithmetic and clear-cart dialog, and no other feature.
+    files: ['apps/web/src/features/pos/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '!@/features/cart', '@/app/*', '@/app'],
+              message: 'The till imports only the cart feature; compose the rest in app/.',
+            },
+            {
+              regex: '^(\\.\\./){2,}features/(?!cart/)',
+              message: 'The till imports only the cart feature; compose the rest in app/.',
+            },
+            {
+              group: ['@duka/server', '@duka/server/*'],
+              message: 'The web app never imports the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
     rules: {
       'no-restricted-imports': [

@@ -13,6 +13,10 @@ export function ToastViewport({
 }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
+      // Radix draws the viewport as an <ol>, but each toast is a role="status" live region, not
+      // a list item: a list whose items are not list items is a serious axe finding whenever a
+      // toast shows. As a plain group it holds the toasts without claiming to be a list.
+      role="group"
       className={cn(
         'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
         className,

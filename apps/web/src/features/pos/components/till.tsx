@@ -1,4 +1,166 @@
-/** Replaced by the till's feature work (issue 7). */
-export function Till(_props: { onSaleCompleted: (saleId: number) => void }) {
-  return null;
+import type { Customer } from '@duka/shared/customers/customers.schemas';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/ui/use-toast';
+import { DELIVERY_SKU } from '@/features/cart/lib/cart-math';
+import { useCartStore } from '@/features/cart/stores/cart-store';
+import { errorMessage } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useCustomers } from '../api/get-customers';
+import { searchProducts } from '../api/search-products';
+import { exactMatch, isDelivery, toCartProduct, type PosProduct } from '../lib/pos-products';
+import { CartPanel } from './cart-panel';
+import { CheckoutDialog } from './checkout-dialog';
+import { CustomerSelect } from './customer-select';
+import { MobileCartBar } from './mobile-cart-bar';
+import { ProductGrid } from './product-grid';
+import { ProductSearch } from './product-search';
+
+/** Spec §2 Point of Sale: the cashier's screen — search, grid, customer, cart, checkout. */
+export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) => void }) {
+  const { t } = useTranslation('pos');
+  const { toast } = useToast();
+  const wide = useMediaQuery('(min-width: 768px)');
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [checkingOut, setCheckingOut] = useState(false);
+  const addItem = useCartStore((state) => state.addItem);
+  const addDelivery = useCartStore((state) => state.addDelivery);
+  const cartFilled = useCartStore((state) => state.items.length > 0);
+
+  const allCustomers = useCustomers('').data ?? [];
+  const walkIn = allCustomers.find((entry) => entry.is_walk_in) ?? null;
+  const saleCustomer = customer ?? walkIn;
+  const checkoutCustomers =
+    customer && !allCustomers.some((entry) => entry.id === customer.id)
+      ? [...allCustomers, customer]
+      : allCustomers;
+
+  const debounced = useDebouncedValue(text.trim());
+  // Typing settles into the grid's search after 300 ms (an Enter has set it already).
+  const [settled, setSettled] = useState(debounced);
+  if (settled !== debounced) {
+    setSettled(debounced);
+    setQuery(debounced);
+    setPage(1);
+  }
+
+  const openCheckout = () => {
+    if (cartFilled && saleCustomer) setCheckingOut(true);
+  };
+  // F2 or Ctrl+Enter opens checkout from anywhere on the till (issue 7: a checkout shortcut).
+  useEffect(() => {
+    const handleKey = (event: KeyboardEvent) => {
+      const shortcut =
+        event.key === 'F2' || (event.key === 'Enter' && (event.ctrlKey || event.metaKey));
+      if (!shortcut || checkingOut || !cartFilled || !saleCustomer) return;
+      event.preventDefault();
+      setCheckingOut(true);
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => window.removeEventListener('keydown', handleKey);
+  });
+
+  const toastSearchFailed = (error: unknown) =>
+    toast({
+      variant: 'destructive',
+      title: t('grid.searchFailed'),
+      description: translateMessage(errorMessage(error, t('grid.searchFailed'))),
+    });
+
+  const handleAdd = (product: PosProduct) => {
+    addItem(toCartProduct(product));
+    toast({
+      title: t('added.title'),
+      description: t('added.description', { name: product.name, unit: t('unitWords.piece') }),
+    });
+    searchRef.current?.focus();
+  };
+
+  const handleSubmit = async (typed: string) => {
+    const value = typed.trim();
+    setQuery(value);
+    setPage(1);
+    if (!value) return;
+    try {
+      const match = exactMatch(await searchProducts(value), value);
+      if (!match) return;
+      if (isDelivery(match)) addDelivery(toCartProduct(match));
+      else handleAdd(match);
+      setText('');
+      setQuery('');
+      searchRef.current?.focus();
+    } catch (error) {
+      toastSearchFailed(error);
+    }
+  };
+
+  const handleAddDelivery = async () => {
+    try {
+      const delivery = (await searchProducts(DELIVERY_SKU)).find(isDelivery);
+      if (!delivery) {
+        toast({ variant: 'destructive', title: t('cart.deliveryMissing') });
+        return;
+      }
+      addDelivery(toCartProduct(delivery));
+      searchRef.current?.focus();
+    } catch (error) {
+      toastSearchFailed(error);
+    }
+  };
+
+  const cartPanel = (
+    <CartPanel
+      customerName={saleCustomer ? saleCustomer.name : null}
+      onAddDelivery={() => void handleAddDelivery()}
+      onCheckout={openCheckout}
+    />
+  );
+
+  return (
+    <div className="grid gap-4 pb-36 md:pb-0">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
+        <div className="w-full md:w-auto md:min-w-96">
+          <CustomerSelect value={customer} onChange={setCustomer} />
+        </div>
+      </header>
+      <div className="flex flex-col gap-6 md:flex-row md:items-start">
+        <section aria-label={t('grid.label')} className="grid min-w-0 flex-1 gap-4">
+          <ProductSearch
+            ref={searchRef}
+            value={text}
+            onChange={setText}
+            onSubmit={(value) => void handleSubmit(value)}
+          />
+          <ProductGrid query={query} page={page} onPageChange={setPage} onAdd={handleAdd} />
+        </section>
+        {wide && (
+          <aside className="sticky top-4 w-80 shrink-0 rounded-lg border border-slate-200 p-4 lg:w-96 dark:border-slate-800">
+            {cartPanel}
+          </aside>
+        )}
+      </div>
+      {!wide && (
+        <MobileCartBar customerResolved={saleCustomer !== null} onCheckout={openCheckout}>
+          {cartPanel}
+        </MobileCartBar>
+      )}
+      <CheckoutDialog
+        open={checkingOut}
+        onOpenChange={(open) => {
+          setCheckingOut(open);
+          if (!open) searchRef.current?.focus();
+        }}
+        customers={checkoutCustomers}
+        defaultCustomerId={saleCustomer?.id ?? null}
+        onSaleCompleted={onSaleCompleted}
+      />
+    </div>
+  );
 }

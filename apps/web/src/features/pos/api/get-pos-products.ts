@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+import { POS_PAGE_SIZE, type PosProduct } from '../lib/pos-products';
+
+/** Under ['products'], so a sale's invalidation refreshes the till's stock counts too. */
+export const posProductsQueryKey = ['products', 'pos'] as const;
+
+export interface PosProductPage {
+  data: PosProduct[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /products?q&page&pageSize=12: one page at a time, never the whole catalogue (spec §9). */
+export function usePosProducts(q: string, page: number) {
+  return useQuery({
+    queryKey: [...posProductsQueryKey, { q, page }],
+    queryFn: ({ signal }) =>
+      apiClient.get<PosProductPage>('/products', {
+        query: { q: q || undefined, page, pageSize: POS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,178 @@
+import type { Customer } from '@duka/shared/customers/customers.schemas';
+import { formatCurrency, centsToNumber } from '@duka/shared/money/money';
+import type { PaymentMethod } from '@duka/shared/sales/sales.schemas';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useToast } from '@/components/ui/use-toast';
+import { useCartStore } from '@/features/cart/stores/cart-store';
+import { useCreateSale } from '../api/create-sale';
+import {
+  DEFAULT_DELIVERY_FEE,
+  buildSalePayload,
+  checkoutTotals,
+  type CheckoutForm,
+} from '../lib/checkout';
+import { cartContentHash, checkoutKeyFor, forgetCheckoutKey } from '../lib/checkout-key';
+import { checkoutErrorMessage } from '../lib/checkout-errors';
+import { customerLabel } from './customer-select';
+import { PaymentFields } from './payment-fields';
+
+interface CheckoutDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  customers: readonly Customer[];
+  /** The header's choice, else the Walk-in Customer. */
+  defaultCustomerId: number | null;
+  onSaleCompleted: (saleId: number) => void;
+}
+
+/** Spec §2 'Complete Sale'; mounted only while open, so each checkout starts fresh. */
+export function CheckoutDialog(props: CheckoutDialogProps) {
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent>{props.open && <CheckoutForm {...props} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function CheckoutForm({
+  onOpenChange,
+  customers,
+  defaultCustomerId,
+  onSaleCompleted,
+}: CheckoutDialogProps) {
+  const { t } = useTranslation('pos');
+  const { toast } = useToast();
+  const items = useCartStore((state) => state.items);
+  const clearCart = useCartStore((state) => state.clearCart);
+  const createSale = useCreateSale();
+  const [form, setForm] = useState<CheckoutForm>({
+    paymentMethod: 'cash',
+    customerId: defaultCustomerId,
+    deliveryFee: String(DEFAULT_DELIVERY_FEE),
+    amountTendered: '',
+    mpesaCode: '',
+  });
+  // The checkout's key lives here too, so a retry reuses it even where storage is refused.
+  const attempt = useRef<{ hash: string; key: string } | null>(null);
+  const idempotencyKey = () => {
+    const hash = cartContentHash(items);
+    if (attempt.current?.hash !== hash) attempt.current = { hash, key: checkoutKeyFor(items) };
+    return attempt.current.key;
+  };
+  const totals = checkoutTotals(items, form);
+  const set = (change: Partial<CheckoutForm>) => setForm((current) => ({ ...current, ...change }));
+  const isCash = form.paymentMethod === 'cash';
+  const showShortfall = isCash && form.amountTendered !== '' && !totals.enough;
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!totals.enough || items.length === 0 || createSale.isPending) return;
+    try {
+      // The same cart keeps the same key: a retry after a lost answer is the same sale.
+      const saleId = await createSale.mutateAsync({
+        payload: buildSalePayload(items, form),
+        idempotencyKey: idempotencyKey(),
+      });
+      forgetCheckoutKey();
+      toast({ title: t('checkout.success') });
+      clearCart();
+      onOpenChange(false);
+      onSaleCompleted(saleId);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: t('checkout.serverError'),
+        description: checkoutErrorMessage(error),
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4" noValidate>
+      <DialogHeader>
+        <DialogTitle>{t('checkout.title')}</DialogTitle>
+        <DialogDescription>{t('checkout.description')}</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-1">
+        <Label htmlFor="checkout-method">{t('checkout.paymentMethod')}</Label>
+        <NativeSelect
+          id="checkout-method"
+          value={form.paymentMethod}
+          onChange={(event) => {
+            const paymentMethod = event.target.value as PaymentMethod;
+            // Spec §5: the tendered field clears when the method is not cash.
+            set({ paymentMethod, amountTendered: '', mpesaCode: '' });
+          }}
+        >
+          <option value="cash">{t('checkout.cash')}</option>
+          <option value="mpesa">{t('checkout.mpesa')}</option>
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="checkout-customer">{t('checkout.customer')}</Label>
+        <NativeSelect
+          id="checkout-customer"
+          value={form.customerId ?? ''}
+          onChange={(event) => set({ customerId: Number(event.target.value) || defaultCustomerId })}
+        >
+          {customers.map((customer) => (
+            <option key={customer.id} value={customer.id}>
+              {customerLabel(customer)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="checkout-delivery">{t('checkout.deliveryFee')}</Label>
+        <Input
+          id="checkout-delivery"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          value={form.deliveryFee}
+          onChange={(event) => set({ deliveryFee: event.target.value })}
+        />
+      </div>
+      <PaymentFields form={form} showShortfall={showShortfall} onChange={set} />
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        <dt>{t('checkout.total')}</dt>
+        <dd className="text-right text-lg font-semibold" data-testid="checkout-total">
+          {formatCurrency(centsToNumber(totals.totalCents))}
+        </dd>
+        {isCash && (
+          <>
+            <dt>{t('checkout.balance')}</dt>
+            <dd className="text-right font-semibold" data-testid="checkout-balance">
+              {formatCurrency(centsToNumber(totals.balanceCents))}
+            </dd>
+          </>
+        )}
+      </dl>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            {t('checkout.cancel')}
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={!totals.enough || createSale.isPending}>
+          {createSale.isPending ? t('checkout.submitting') : t('checkout.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Customer } from '@duka/shared/customers/customers.schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useCustomers } from '../api/get-customers';
+import { AddCustomerDialog } from './add-customer-dialog';
+
+const ADD = 'add';
+
+export function customerLabel(customer: Pick<Customer, 'name' | 'phone'>): string {
+  return customer.phone ? `${customer.name} · ${customer.phone}` : customer.name;
+}
+
+interface CustomerSelectProps {
+  /** The chosen customer; null means the Walk-in Customer (spec §4 Checkout). */
+  value: Customer | null;
+  onChange: (customer: Customer | null) => void;
+}
+
+/** Spec §2: the header's customer selector — search as you type, or add one on the spot. */
+export function CustomerSelect({ value, onChange }: CustomerSelectProps) {
+  const { t } = useTranslation('pos');
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text.trim());
+  const customers = useCustomers(q).data ?? [];
+  const [adding, setAdding] = useState(false);
+  // The chosen customer stays an option while a search shows others.
+  const options =
+    value && !customers.some((c) => c.id === value.id) ? [value, ...customers] : customers;
+
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <div className="grid min-w-40 flex-1 gap-1">
+        <Label htmlFor="pos-customer">{t('customer.label')}</Label>
+        <NativeSelect
+          id="pos-customer"
+          value={value ? String(value.id) : ''}
+          onChange={(event) => {
+            if (event.target.value === ADD) setAdding(true);
+            else onChange(options.find((c) => String(c.id) === event.target.value) ?? null);
+          }}
+        >
+          <option value="">{t('customer.walkIn')}</option>
+          {options
+            .filter((customer) => !customer.is_walk_in)
+            .map((customer) => (
+              <option key={customer.id} value={customer.id}>
+                {customerLabel(customer)}
+              </option>
+            ))}
+          <option value={ADD}>{t('customer.add')}</option>
+        </NativeSelect>
+      </div>
+      <Input
+        type="search"
+        aria-label={t('customer.search')}
+        placeholder={t('customer.searchPlaceholder')}
+        className="min-w-40 flex-1"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <AddCustomerDialog open={adding} onOpenChange={setAdding} onAdded={onChange} />
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_DELIVERY_FEE,
+  buildSalePayload,
+  checkoutTotals,
+  normaliseMpesaCode,
+  saleIdFrom,
+  type CheckoutForm,
+} from './checkout';
+import { buildLine } from './test-fixtures';
+
+const cash = (overrides: Partial<CheckoutForm> = {}): CheckoutForm => ({
+  paymentMethod: 'cash',
+  customerId: 7,
+  deliveryFee: String(DEFAULT_DELIVERY_FEE),
+  amountTendered: '',
+  mpesaCode: '',
+  ...overrides,
+});
+
+describe('checkoutTotals', () => {
+  it('adds the lines and the delivery fee in cents, never as float sums', () => {
+    // 0.1 + 0.2 in floats is 0.30000000000000004; three lines of 0.10 and 0.20 must be 0.50.
+    const items = [
+      buildLine({ productId: 1, unit_price: 0.1, quantity: 3, total: 0.3 }),
+      buildLine({ productId: 2, unit_price: 0.2, quantity: 1, total: 0.2 }),
+    ];
+    const totals = checkoutTotals(items, cash({ deliveryFee: '0.1' }));
+    expect(totals.totalCents).toBe(60);
+    expect(totals.deliveryCents).toBe(10);
+  });
+
+  it('gives the balance of cash tendered, shown as 0.00 when short, and says when enough', () => {
+    const items = [buildLine({ unit_price: 185, quantity: 2, total: 370 })];
+    expect(checkoutTotals(items, cash({ amountTendered: '1000' }))).toMatchObject({
+      totalCents: 57_000,
+      balanceCents: 43_000,
+      enough: true,
+    });
+    expect(checkoutTotals(items, cash({ amountTendered: '500' }))).toMatchObject({
+      balanceCents: 0,
+      enough: false,
+    });
+    expect(checkoutTotals(items, cash({ amountTendered: '570' })).enough).toBe(true);
+  });
+
+  it('needs no tendered amount for M-Pesa', () => {
+    const totals = checkoutTotals(
+      [buildLine()],
+      cash({ paymentMethod: 'mpesa', amountTendered: '1' }),
+    );
+    expect(totals).toMatchObject({ enough: true, balanceCents: 0, tenderedCents: 0 });
+  });
+
+  it('treats a blank or negative delivery fee as none', () => {
+    expect(checkoutTotals([buildLine()], cash({ deliveryFee: '' })).totalCents).toBe(1000);
+    expect(checkoutTotals([buildLine()], cash({ deliveryFee: '-5' })).totalCents).toBe(1000);
+  });
+});
+
+describe('buildSalePayload', () => {
+  it('builds the spec payload: completed, paid, change in cents', () => {
+    const items = [
+      buildLine({ productId: 1, unit_price: 185, quantity: 2, total: 370 }),
+      buildLine({ productId: 2, unit_type: 'pack', unit_price: 2131, quantity: 1, total: 2131 }),
+    ];
+    expect(buildSalePayload(items, cash({ amountTendered: '3000' }))).toEqual({
+      items: [
+        { product_id: 1, quantity: 2, unit_price: 185, total: 370, unit_type: 'piece' },
+        { product_id: 2, quantity: 1, unit_price: 2131, total: 2131, unit_type: 'pack' },
+      ],
+      total: 2701,
+      delivery_fee: 200,
+      customer_id: 7,
+      payment_method: 'cash',
+      status: 'completed',
+      payment_status: 'paid',
+      amount_paid: 3000,
+      change_amount: 299,
+    });
+  });
+
+  it('drops lines without a product id above 0, and their amounts from the total', () => {
+    const items = [
+      buildLine({ productId: 0, unit_price: 50, total: 50 }),
+      buildLine({ productId: 3 }),
+    ];
+    const payload = buildSalePayload(items, cash({ amountTendered: '500' }));
+    expect(payload.items.map((line) => line.product_id)).toEqual([3]);
+    expect(payload.total).toBe(210);
+  });
+
+  it('defaults a line without a unit type to piece', () => {
+    const line = { ...buildLine(), unit_type: undefined } as unknown as ReturnType<
+      typeof buildLine
+    >;
+    expect(buildSalePayload([line], cash()).items[0]?.unit_type).toBe('piece');
+  });
+
+  it('sends the M-Pesa code only for M-Pesa, uppercased; amount paid is the total', () => {
+    const mpesa = buildSalePayload(
+      [buildLine()],
+      cash({ paymentMethod: 'mpesa', mpesaCode: 'sft4a1b2c3' }),
+    );
+    expect(mpesa).toMatchObject({ mpesa_code: 'SFT4A1B2C3', amount_paid: 210, change_amount: 0 });
+    const byCash = buildSalePayload(
+      [buildLine()],
+      cash({ amountTendered: '300', mpesaCode: 'SFT4A1B2C3' }),
+    );
+    expect(byCash).not.toHaveProperty('mpesa_code');
+    const noCode = buildSalePayload([buildLine()], cash({ paymentMethod: 'mpesa' }));
+    expect(noCode).not.toHaveProperty('mpesa_code');
+  });
+});
+
+describe('normaliseMpesaCode', () => {
+  it('keeps 10 capital letters and digits', () => {
+    expect(normaliseMpesaCode('sft4 a1b2-c3xyz')).toBe('SFT4A1B2C3');
+  });
+});
+
+describe('saleIdFrom', () => {
+  it('reads data.data.id or data.id, else refuses the answer', () => {
+    expect(saleIdFrom({ success: true, data: { id: 12 } })).toBe(12);
+    expect(saleIdFrom({ id: 13 })).toBe(13);
+    expect(() => saleIdFrom({ data: {} })).toThrow('Invalid server response format');
+    expect(() => saleIdFrom(null)).toThrow('Invalid server response format');
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The 'Complete Sale' dialog's arithmetic and the sale it sends (spec §3 Sale creation payload,
+ * §4 Checkout, §5 Checkout), in integer cents (PRODUCT.md §3): the server recomputes every
+ * total and refuses one that disagrees, so the till must add exactly as it does.
+ */
+import { centsToNumber, toCents } from '@duka/shared/money/money';
+import type { PaymentMethod } from '@duka/shared/sales/sales.schemas';
+import type { CartItem } from '@/features/cart/lib/cart-math';
+
+/** Spec §9: the delivery fee the dialog starts with, in shillings. */
+export const DEFAULT_DELIVERY_FEE = 200;
+
+export interface CheckoutForm {
+  paymentMethod: PaymentMethod;
+  customerId: number | null;
+  /** As typed: the fields hold text. */
+  deliveryFee: string;
+  amountTendered: string;
+  mpesaCode: string;
+}
+
+export interface CheckoutTotals {
+  totalCents: number;
+  deliveryCents: number;
+  tenderedCents: number;
+  /** Change to give back; never below 0 (spec §5: a negative balance shows as 0.00). */
+  balanceCents: number;
+  /** Cash: the tendered amount covers the total. M-Pesa: always. */
+  enough: boolean;
+}
+
+function cents(value: unknown): number {
+  const parsed = toCents(value);
+  return parsed !== null && parsed > 0 ? parsed : 0;
+}
+
+/** Lines the server would keep: a product id above 0 (spec §5 Checkout). */
+export function saleLines(items: readonly CartItem[]): CartItem[] {
+  return items.filter((item) => Number.isInteger(item.product?.id) && item.product.id > 0);
+}
+
+function lineCents(item: CartItem): number {
+  return cents(item.unit_price) * item.quantity;
+}
+
+/** Total = the kept lines plus the delivery fee; balance = tendered − total (cash only). */
+export function checkoutTotals(items: readonly CartItem[], form: CheckoutForm): CheckoutTotals {
+  const deliveryCents = cents(form.deliveryFee);
+  const totalCents =
+    saleLines(items).reduce((sum, item) => sum + lineCents(item), 0) + deliveryCents;
+  const isCash = form.paymentMethod === 'cash';
+  const tenderedCents = isCash ? cents(form.amountTendered) : 0;
+  return {
+    totalCents,
+    deliveryCents,
+    tenderedCents,
+    balanceCents: isCash ? Math.max(0, tenderedCents - totalCents) : 0,
+    enough: !isCash || tenderedCents >= totalCents,
+  };
+}
+
+/** What the M-Pesa code field keeps of what is typed: 10 capital letters and digits. */
+export function normaliseMpesaCode(text: string): string {
+  return text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 10);
+}
+
+export interface SalePayload {
+  items: {
+    product_id: number;
+    quantity: number;
+    unit_price: number;
+    total: number;
+    unit_type: CartItem['unit_type'];
+  }[];
+  total: number;
+  delivery_fee: number;
+  customer_id: number | null;
+  payment_method: PaymentMethod;
+  status: 'completed';
+  payment_status: 'paid';
+  amount_paid: number;
+  change_amount: number;
+  mpesa_code?: string;
+}
+
+/** The spec's sale creation payload; a new checkout is always completed and paid (spec §4). */
+export function buildSalePayload(items: readonly CartItem[], form: CheckoutForm): SalePayload {
+  const totals = checkoutTotals(items, form);
+  const isCash = form.paymentMethod === 'cash';
+  const mpesaCode = normaliseMpesaCode(form.mpesaCode);
+  return {
+    items: saleLines(items).map((item) => ({
+      product_id: item.product.id,
+      quantity: item.quantity,
+      unit_price: centsToNumber(cents(item.unit_price)),
+      total: centsToNumber(lineCents(item)),
+      unit_type: item.unit_type ?? 'piece',
+    })),
+    total: centsToNumber(totals.totalCents),
+    delivery_fee: centsToNumber(totals.deliveryCents),
+    customer_id: form.customerId,
+    payment_method: form.paymentMethod,
+    status: 'completed',
+    payment_status: 'paid',
+    amount_paid: centsToNumber(isCash ? totals.tenderedCents : totals.totalCents),
+    change_amount: centsToNumber(totals.balanceCents),
+    ...(!isCash && mpesaCode ? { mpesa_code: mpesaCode } : {}),
+  };
+}
+
+export const INVALID_RESPONSE = 'Invalid server response format';
+
+/** Spec §7: the new sale's id is data.data.id or data.id. */
+export function saleIdFrom(response: unknown): number {
+  const body = response as { id?: unknown; data?: { id?: unknown } } | null;
+  const id = body?.data?.id ?? body?.id;
+  if (typeof id === 'number' && Number.isInteger(id) && id > 0) return id;
+  throw new Error(INVALID_RESPONSE);
+}

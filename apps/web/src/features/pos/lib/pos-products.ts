@@ -1,0 +1,42 @@
+/** The till's view of products: what the grid shows and what goes into the cart. */
+import type { ShopperProduct } from '@duka/shared/products/products.schemas';
+import { DELIVERY_SKU, type CartProduct } from '@/features/cart/lib/cart-math';
+
+/** What the till reads of a product (staff get more fields; the till needs none of them). */
+export type PosProduct = ShopperProduct;
+
+export const POS_PAGE_SIZE = 12;
+
+export function isDelivery(product: Pick<PosProduct, 'sku'>): boolean {
+  return product.sku.toUpperCase() === DELIVERY_SKU;
+}
+
+/** Spec §2: the delivery service never shows in the grid (it has its own button). */
+export function gridProducts(products: readonly PosProduct[]): PosProduct[] {
+  return products.filter((product) => !isDelivery(product));
+}
+
+/**
+ * The product an Enter in the search box adds at once: the search's first result, when its
+ * barcode or SKU is exactly what was typed (case-insensitive) — what a barcode scanner sends.
+ */
+export function exactMatch(results: readonly PosProduct[], text: string): PosProduct | null {
+  const wanted = text.trim().toLowerCase();
+  const first = results[0];
+  if (!wanted || !first) return null;
+  const matches = [first.barcode, first.sku].some((code) => code?.trim().toLowerCase() === wanted);
+  return matches ? first : null;
+}
+
+export function toCartProduct(product: PosProduct): CartProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    sku: product.sku,
+    selling_price: product.piece_selling_price,
+    stock_unit: product.stock_unit,
+    piece_selling_price: product.piece_selling_price,
+    pack_selling_price: product.pack_selling_price,
+    dozen_selling_price: product.dozen_selling_price,
+  };
+}
