@@ -178,6 +178,11 @@ test('prints only the receipt, titled Receipt_{id}, at the width of the chosen p
     await expect(page.locator('#root')).toBeHidden();
     const box = (await receipt.boundingBox())!;
     expect(Math.abs(box.width - (widthMm * 96) / 25.4)).toBeLessThan(2);
+    // On the paper: from its top-left corner, not moved off the page by the dialog's centring.
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x).toBeLessThan(40);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(40);
     await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
     expect(await page.title()).toBe(titleBefore);
   }
