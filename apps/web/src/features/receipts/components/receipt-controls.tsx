@@ -18,7 +18,7 @@ export function PaperSelect({
       <Label htmlFor="receipt-paper">{t('paper.label')}</Label>
       <NativeSelect
         id="receipt-paper"
-        className="w-28"
+        className="w-32"
         value={paper}
         onChange={(event) => {
           if (isPaper(event.target.value)) onChange(event.target.value);

@@ -4,6 +4,7 @@ import type { Sale } from '@duka/shared/sales/sales.schemas';
 import { StoreIcon } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format-date';
 import type { Paper } from '../lib/paper';
 
@@ -18,15 +19,20 @@ function Row({
   label,
   value,
   strong = false,
+  amount = false,
 }: {
   label: ReactNode;
   value: ReactNode;
   strong?: boolean;
+  /** Amounts never wrap between 'KSh' and the number, even on 58 mm paper. */
+  amount?: boolean;
 }) {
   return (
-    <div className={strong ? 'flex justify-between gap-2 font-bold' : 'flex justify-between gap-2'}>
+    <div className={cn('flex justify-between gap-2', strong && 'font-bold')}>
       <dt>{label}</dt>
-      <dd className="text-right break-all">{value}</dd>
+      <dd className={cn('text-right', amount ? 'whitespace-nowrap' : 'min-w-0 break-words')}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -59,7 +65,7 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
         {settings.show_logo && (
           <StoreIcon aria-hidden className="mx-auto mb-1 size-8" data-testid="receipt-logo" />
         )}
-        <p className="text-base font-bold">{settings.business_name}</p>
+        <p className="text-[1.15em] font-bold">{settings.business_name}</p>
         {header.map((line) => (
           <p key={line} className="break-words whitespace-pre-line">
             {line}
@@ -78,15 +84,16 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
         {sale.items.map((item) => (
           <li key={item.id} className="mb-1">
             <p className="break-words">{item.Product.name}</p>
-            <div className="flex justify-between gap-2">
-              <span>
+            {/* On narrow paper the line total drops below, right-aligned, rather than breaking. */}
+            <div className="flex flex-wrap justify-between gap-x-2">
+              <span className="whitespace-nowrap">
                 {t('receipt.line', {
                   quantity: item.quantity,
                   unit: t(`units.${item.unit_type}`),
                   price: formatCurrency(item.unit_price),
                 })}
               </span>
-              <span className="text-right">{formatCurrency(item.total)}</span>
+              <span className="ml-auto whitespace-nowrap">{formatCurrency(item.total)}</span>
             </div>
           </li>
         ))}
@@ -95,16 +102,24 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
       <dl>
         {sale.delivery_fee > 0 && (
           <>
-            <Row label={t('receipt.subtotal')} value={formatCurrency(sale.subtotal)} />
-            <Row label={t('receipt.deliveryFee')} value={formatCurrency(sale.delivery_fee)} />
+            <Row label={t('receipt.subtotal')} value={formatCurrency(sale.subtotal)} amount />
+            <Row
+              label={t('receipt.deliveryFee')}
+              value={formatCurrency(sale.delivery_fee)}
+              amount
+            />
           </>
         )}
-        <Row label={t('receipt.total')} value={formatCurrency(sale.total_amount)} strong />
+        <Row label={t('receipt.total')} value={formatCurrency(sale.total_amount)} strong amount />
         <Row label={t('receipt.paymentMethod')} value={t(`payment.${sale.payment_method}`)} />
         {sale.payment_method === 'cash' ? (
           <>
-            <Row label={t('receipt.cashTendered')} value={formatCurrency(sale.amount_paid)} />
-            <Row label={t('receipt.change')} value={formatCurrency(sale.change_amount)} />
+            <Row
+              label={t('receipt.cashTendered')}
+              value={formatCurrency(sale.amount_paid)}
+              amount
+            />
+            <Row label={t('receipt.change')} value={formatCurrency(sale.change_amount)} amount />
           </>
         ) : (
           sale.mpesa_code && <Row label={t('receipt.mpesaCode')} value={sale.mpesa_code} />
