@@ -1,6 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { Till } from '@/features/pos/components/till';
 import { ReceiptDialog } from '@/features/receipts/components/receipt-dialog';
+import { ReceiptSettingsButton } from '@/features/receipts/components/receipt-settings-button';
+import { useActingStoreId } from '../use-acting-store-id';
 
 /**
  * Spec §2 Point of Sale: the till, and the receipt of a sale over it. The receipt's sale is in
@@ -10,6 +12,7 @@ import { ReceiptDialog } from '@/features/receipts/components/receipt-dialog';
  */
 export function PosPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const storeId = useActingStoreId();
   const receipt = Number(searchParams.get('receipt'));
   const receiptSaleId = Number.isInteger(receipt) && receipt > 0 ? receipt : null;
 
@@ -27,8 +30,9 @@ export function PosPage() {
 
   return (
     <>
+      <ReceiptSettingsButton storeId={storeId} className="mb-3 ml-auto flex w-fit" />
       <Till onSaleCompleted={(saleId) => showReceipt(saleId)} />
-      <ReceiptDialog saleId={receiptSaleId} onClose={() => showReceipt(null)} />
+      <ReceiptDialog saleId={receiptSaleId} storeId={storeId} onClose={() => showReceipt(null)} />
     </>
   );
 }

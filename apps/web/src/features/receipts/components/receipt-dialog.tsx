@@ -1,4 +1,135 @@
-/** Replaced by the receipts feature work (issue 7). */
-export function ReceiptDialog(_props: { saleId: number | null; onClose: () => void }) {
-  return null;
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { useCan } from '@/lib/use-can';
+import { useSale } from '../api/get-sale';
+import { useReceiptSettings } from '../api/receipt-settings';
+import { usePaper } from '../lib/paper';
+import { useReceiptPrint } from '../lib/use-receipt-print';
+import { useReceiptSender } from '../lib/use-receipt-sender';
+import { PaperSelect, ReceiptStatusBadges } from './receipt-controls';
+import { ReceiptPhonePrompt } from './receipt-phone-prompt';
+import { ReceiptSettingsDialog } from './receipt-settings-dialog';
+import { ReceiptView } from './receipt-view';
+import './receipt-print.css';
+
+interface ReceiptDialogProps {
+  /** The sale whose receipt shows; null when closed. */
+  saleId: number | null;
+  /** The store whose receipt settings head the receipt (the current store). */
+  storeId: number | null;
+  onClose: () => void;
+}
+
+/** Spec §2 Point of Sale: 'Sale Receipt #{id}' with Print / Save PDF, WhatsApp, SMS, Close. */
+export function ReceiptDialog({ saleId, storeId, onClose }: ReceiptDialogProps) {
+  return (
+    <Dialog open={saleId !== null} onOpenChange={(open) => !open && onClose()}>
+      {saleId !== null && <ReceiptDialogBody saleId={saleId} storeId={storeId} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function ReceiptDialogBody({
+  saleId,
+  storeId,
+  onClose,
+}: {
+  saleId: number;
+  storeId: number | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['receipts', 'common']);
+  const can = useCan();
+  const sale = useSale(saleId);
+  const settings = useReceiptSettings(storeId);
+  const [paper, setPaper] = usePaper();
+  const receiptRef = useRef<HTMLDivElement>(null);
+  const print = useReceiptPrint(receiptRef, saleId, paper);
+  const sender = useReceiptSender(saleId, sale.data?.Customer?.phone ?? null);
+  const [customizing, setCustomizing] = useState(false);
+  const ready = sale.data !== undefined && settings.data !== undefined;
+  const failed = sale.isError || settings.isError;
+
+  return (
+    <DialogContent data-receipt-dialog className="sm:max-w-md">
+      <DialogHeader>
+        <DialogTitle>{t('dialog.title', { id: saleId })}</DialogTitle>
+        <DialogDescription>{t('dialog.description')}</DialogDescription>
+      </DialogHeader>
+      {ready ? (
+        <ReceiptView ref={receiptRef} sale={sale.data} settings={settings.data} paper={paper} />
+      ) : failed ? (
+        <div role="alert" className="grid justify-items-start gap-2 text-sm">
+          <p>{t('dialog.loadFailed')}</p>
+          <Button
+            variant="outline"
+            onClick={() => {
+              if (sale.isError) void sale.refetch();
+              if (settings.isError) void settings.refetch();
+            }}
+          >
+            {t('dialog.retry')}
+          </Button>
+        </div>
+      ) : (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+          {t('dialog.loading')}
+        </p>
+      )}
+      {ready && (
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <PaperSelect paper={paper} onChange={setPaper} />
+          <ReceiptStatusBadges status={sale.data.receipt_status} />
+        </div>
+      )}
+      {sender.askingFor && (
+        <ReceiptPhonePrompt
+          channel={sender.askingFor}
+          error={sender.fieldError}
+          isSending={sender.isSending}
+          onSend={sender.sendTo}
+          onCancel={sender.cancel}
+        />
+      )}
+      <DialogFooter className="flex-wrap">
+        {can('receipt-settings:update') && storeId !== null && (
+          <Button variant="outline" onClick={() => setCustomizing(true)}>
+            {t('actions.customize')}
+          </Button>
+        )}
+        <Button onClick={print} disabled={!ready}>
+          {t('actions.print')}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => sender.start('whatsapp')}
+          disabled={!ready || sender.isSending}
+        >
+          {t('actions.whatsapp')}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => sender.start('sms')}
+          disabled={!ready || sender.isSending}
+        >
+          {t('actions.sms')}
+        </Button>
+        <Button variant="outline" onClick={onClose}>
+          {t('common:actions.close')}
+        </Button>
+      </DialogFooter>
+      {storeId !== null && (
+        <ReceiptSettingsDialog open={customizing} onOpenChange={setCustomizing} storeId={storeId} />
+      )}
+    </DialogContent>
+  );
 }

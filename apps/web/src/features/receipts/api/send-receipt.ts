@@ -1,0 +1,41 @@
+import type { ReceiptChannel, Sale } from '@duka/shared/sales/sales.schemas';
+import type { receiptSendResponseSchema } from '@duka/shared/sales/sales.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '@/lib/api-client';
+import { saleQueryKey } from './get-sale';
+
+export type ReceiptSend = z.infer<typeof receiptSendResponseSchema>['data'];
+
+export interface SendReceiptInput {
+  saleId: number;
+  channel: ReceiptChannel;
+  /** A number typed at the till when the customer has none (else the customer's). */
+  phone?: string;
+}
+
+/**
+ * POST /sales/{id}/receipt/{whatsapp|sms} (PRODUCT.md §4): the server records the send and
+ * answers with the wa.me or sms: link, or `sent` when Africa's Talking sent the SMS itself.
+ */
+export async function sendReceipt({ saleId, channel, phone }: SendReceiptInput) {
+  const body = phone ? { phone } : {};
+  const response = await apiClient.post<{ success: boolean; data: ReceiptSend }>(
+    `/sales/${saleId}/receipt/${channel}`,
+    body,
+  );
+  return response.data;
+}
+
+export function useSendReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendReceipt,
+    onSuccess: async (send, { saleId }) => {
+      queryClient.setQueryData<Sale>(saleQueryKey(saleId), (sale) =>
+        sale ? { ...sale, receipt_status: send.receipt_status } : sale,
+      );
+      await queryClient.invalidateQueries({ queryKey: ['sales'] });
+    },
+  });
+}

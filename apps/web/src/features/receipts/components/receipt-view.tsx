@@ -1,0 +1,136 @@
+import { formatCurrency } from '@duka/shared/money/money';
+import type { ReceiptSettings } from '@duka/shared/receipt-settings/receipt-settings.schemas';
+import type { Sale } from '@duka/shared/sales/sales.schemas';
+import { StoreIcon } from 'lucide-react';
+import type { ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format-date';
+import type { Paper } from '../lib/paper';
+
+interface ReceiptViewProps {
+  sale: Sale;
+  settings: ReceiptSettings;
+  paper: Paper;
+  ref?: Ref<HTMLDivElement>;
+}
+
+function Row({
+  label,
+  value,
+  strong = false,
+  amount = false,
+}: {
+  label: ReactNode;
+  value: ReactNode;
+  strong?: boolean;
+  /** Amounts never wrap between 'KSh' and the number, even on 58 mm paper. */
+  amount?: boolean;
+}) {
+  return (
+    <div className={cn('flex justify-between gap-2', strong && 'font-bold')}>
+      <dt>{label}</dt>
+      <dd className={cn('text-right', amount ? 'whitespace-nowrap' : 'min-w-0 break-words')}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+const rule = 'my-2 border-t border-dashed border-slate-400 dark:border-slate-600';
+
+/**
+ * The receipt itself (spec §2 Point of Sale; PRODUCT.md §4b): the store's header from its
+ * receipt settings, the sale, its lines and totals, the payment and the thank-you message.
+ * Printed alone on thermal paper (receipt-print.css); nothing here is a control.
+ */
+export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
+  const { t } = useTranslation('receipts');
+  const header = [
+    settings.address,
+    settings.phone && t('receipt.tel', { phone: settings.phone }),
+    settings.email,
+    settings.website,
+    settings.kra_pin && t('receipt.kraPin', { pin: settings.kra_pin }),
+    settings.mpesa_till && t('receipt.mpesaTill', { till: settings.mpesa_till }),
+  ].filter(Boolean);
+
+  return (
+    <div
+      ref={ref}
+      data-paper={paper}
+      className="rounded-md border border-slate-200 p-4 font-mono text-sm dark:border-slate-700"
+    >
+      <header className="text-center">
+        {settings.show_logo && (
+          <StoreIcon aria-hidden className="mx-auto mb-1 size-8" data-testid="receipt-logo" />
+        )}
+        <p className="text-[1.15em] font-bold">{settings.business_name}</p>
+        {header.map((line) => (
+          <p key={line} className="break-words whitespace-pre-line">
+            {line}
+          </p>
+        ))}
+      </header>
+      <hr className={rule} />
+      <dl>
+        <Row label={t('receipt.date')} value={formatDate(sale.createdAt, 'receipt')} />
+        <Row label={t('receipt.saleId')} value={`#${sale.id}`} />
+        {sale.User && <Row label={t('receipt.cashier')} value={sale.User.name} />}
+        {sale.Customer && <Row label={t('receipt.customer')} value={sale.Customer.name} />}
+      </dl>
+      <hr className={rule} />
+      <ul aria-label={t('receipt.items')}>
+        {sale.items.map((item) => (
+          <li key={item.id} className="mb-1">
+            <p className="break-words">{item.Product.name}</p>
+            {/* On narrow paper the line total drops below, right-aligned, rather than breaking. */}
+            <div className="flex flex-wrap justify-between gap-x-2">
+              <span className="whitespace-nowrap">
+                {t('receipt.line', {
+                  quantity: item.quantity,
+                  unit: t(`units.${item.unit_type}`),
+                  price: formatCurrency(item.unit_price),
+                })}
+              </span>
+              <span className="ml-auto whitespace-nowrap">{formatCurrency(item.total)}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <hr className={rule} />
+      <dl>
+        {sale.delivery_fee > 0 && (
+          <>
+            <Row label={t('receipt.subtotal')} value={formatCurrency(sale.subtotal)} amount />
+            <Row
+              label={t('receipt.deliveryFee')}
+              value={formatCurrency(sale.delivery_fee)}
+              amount
+            />
+          </>
+        )}
+        <Row label={t('receipt.total')} value={formatCurrency(sale.total_amount)} strong amount />
+        <Row label={t('receipt.paymentMethod')} value={t(`payment.${sale.payment_method}`)} />
+        {sale.payment_method === 'cash' ? (
+          <>
+            <Row
+              label={t('receipt.cashTendered')}
+              value={formatCurrency(sale.amount_paid)}
+              amount
+            />
+            <Row label={t('receipt.change')} value={formatCurrency(sale.change_amount)} amount />
+          </>
+        ) : (
+          sale.mpesa_code && <Row label={t('receipt.mpesaCode')} value={sale.mpesa_code} />
+        )}
+      </dl>
+      {settings.thank_you_message && (
+        <>
+          <hr className={rule} />
+          <p className="text-center whitespace-pre-line">{settings.thank_you_message}</p>
+        </>
+      )}
+    </div>
+  );
+}
