@@ -37,7 +37,8 @@ function isLanguageCode(value: string): value is LanguageCode {
   return (LANGUAGE_CODES as readonly string[]).includes(value);
 }
 
-const CORE_NAMESPACES = Object.keys(coreCatalogues);
+// Every language loads these at start; English bundles all but `messages` (see locales/en).
+const CORE_NAMESPACES = [...Object.keys(coreCatalogues), 'messages'];
 
 function isPageNamespace(namespace: string): namespace is PageNamespace {
   return (PAGE_NAMESPACES as readonly string[]).includes(namespace);
@@ -46,6 +47,7 @@ function isPageNamespace(namespace: string): namespace is PageNamespace {
 async function loadNamespace(language: string, namespace: string): Promise<unknown> {
   if (!isLanguageCode(language)) return undefined;
   if (language === 'en') {
+    if (namespace === 'messages') return (await import('@/locales/en/messages.json')).default;
     if (!isPageNamespace(namespace)) return undefined;
     const { pageCatalogues } = await import('@/locales/en/page-catalogues');
     return pageCatalogues[namespace];

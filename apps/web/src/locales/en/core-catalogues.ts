@@ -5,7 +5,6 @@
 import auth from './auth.json';
 import cart from './cart.json';
 import common from './common.json';
-import messages from './messages.json';
 import navigation from './navigation.json';
 import pages from './pages.json';
 import profile from './profile.json';
@@ -21,5 +20,4 @@ export const coreCatalogues = {
   users,
   stores,
   cart,
-  messages,
 };

@@ -4,9 +4,15 @@
  * namespaces are bundled with the app; the pages' namespaces load with their page.
  */
 import { coreCatalogues } from './core-catalogues';
+import messages from './messages.json';
 import { pageCatalogues } from './page-catalogues';
 
-export const en = { ...coreCatalogues, ...pageCatalogues };
+/**
+ * `messages` (the server's and the schemas' English messages, keyed by themselves) is not
+ * bundled: in English a message is its own translation (translateMessage falls back to it), so
+ * it is fetched in the background; the other languages load it with their chunk.
+ */
+export const en = { ...coreCatalogues, messages, ...pageCatalogues };
 
 /** Every namespace with every key; another language's catalogues must have the same shape. */
 export type Catalogues = typeof en;
