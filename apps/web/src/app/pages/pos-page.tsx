@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Till } from '@/features/pos/components/till';
 import { ReceiptDialog } from '@/features/receipts/components/receipt-dialog';
 import { ReceiptSettingsButton } from '@/features/receipts/components/receipt-settings-button';
+import { AppPageLoader } from '../layout/app-page-loader';
 import { useActingStoreId } from '../use-acting-store-id';
 
 /**
@@ -27,6 +28,9 @@ export function PosPage() {
       { replace: saleId === null },
     );
   };
+
+  // A super_admin's till waits for a chosen store: every call of the till is store-scoped.
+  if (storeId === null) return <AppPageLoader />;
 
   return (
     <>

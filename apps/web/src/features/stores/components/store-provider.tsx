@@ -1,5 +1,5 @@
 import type { Store } from '@duka/shared/stores/stores.schemas';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { storesQueryKey, useStores } from '../api/get-stores';
 import { useCurrentStore } from '../stores/current-store';
@@ -31,10 +31,15 @@ export function StoreProvider({ enabled, children }: { enabled: boolean; childre
       const changed = useCurrentStore.getState().currentStore?.id !== store.id;
       saveCurrentStore(store);
       if (changed) {
-        // Every store-scoped answer in the cache belongs to the previous store.
-        void queryClient.invalidateQueries({
-          predicate: (query) => query.queryKey[0] !== storesQueryKey[0],
-        });
+        // Every store-scoped answer in the cache belongs to the previous store. A first load
+        // still on its way for the previous store is cancelled first: invalidating alone
+        // would wait for it and show the previous store's answer.
+        const storeScoped = {
+          predicate: (query: Query) => query.queryKey[0] !== storesQueryKey[0],
+        };
+        void queryClient
+          .cancelQueries(storeScoped)
+          .then(() => queryClient.invalidateQueries(storeScoped));
       }
     },
     [queryClient, saveCurrentStore],
