@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeKenyanPhone, PHONE_MESSAGE, phoneSchema } from './phone';
+import { normalizeKenyanPhone, PHONE_MESSAGE, phoneSchema, storedPhonePrefix } from './phone';
 
 describe('normalizeKenyanPhone (PRODUCT.md §4b)', () => {
   it.each([
@@ -62,5 +62,15 @@ describe('phoneSchema', () => {
     expect(messages('0712\u0000345678')).toEqual([
       'Phone contains characters that are not allowed',
     ]);
+  });
+});
+
+describe('storedPhonePrefix (search boxes)', () => {
+  it('turns a typed part of a number into the stored +254 form', () => {
+    expect(storedPhonePrefix('0712 345')).toBe('+254712345');
+    expect(storedPhonePrefix('254-712')).toBe('+254712');
+    expect(storedPhonePrefix('+254712')).toBe('+254712');
+    expect(storedPhonePrefix('345 678')).toBe('345678');
+    expect(storedPhonePrefix('Achieng')).toBeNull();
   });
 });

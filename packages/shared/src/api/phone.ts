@@ -23,6 +23,18 @@ export function normalizeKenyanPhone(value: string): string | null {
   return match ? `+254${match[1]}` : null;
 }
 
+/**
+ * A part of a phone number as someone types it into a search box ('0712 345', '254712'), in the
+ * stored +254 form so it can be matched against stored numbers; null when it is not digits.
+ */
+export function storedPhonePrefix(text: string): string | null {
+  const digits = text.replace(/[\s-]/g, '');
+  if (!/^\+?[0-9]+$/.test(digits)) return null;
+  if (digits.startsWith('0')) return `+254${digits.slice(1)}`;
+  if (digits.startsWith('254')) return `+${digits}`;
+  return digits;
+}
+
 export interface PhoneOptions {
   /** The field as a person reads it (default 'Phone'). */
   label?: string;

@@ -37,7 +37,10 @@ export const receiptSettingsInputSchema = z.object({
   address: optionalText('Address', 300, true),
   phone: optionalText('Phone', 40),
   email: z.union([z.literal(''), z.email({ error: 'Invalid email address' }).max(254)]).default(''),
-  website: z.union([z.literal(''), z.url({ error: 'Invalid URL' }).max(300)]).default(''),
+  // A web address only: javascript:, data: and the like are refused.
+  website: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Invalid URL' }).max(300)])
+    .default(''),
   thank_you_message: optionalText('Thank-you message', 300, true),
   show_logo: z.boolean({ error: 'Show logo must be true or false' }).default(true),
   kra_pin: textSchema({ label: 'KRA PIN', max: 11 })

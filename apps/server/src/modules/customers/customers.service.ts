@@ -3,6 +3,7 @@
  * is filtered by the acting store, so another store's customer is simply not found.
  */
 import type { CreateCustomerInput, Customer } from '@duka/shared/customers/customers.schemas';
+import { storedPhonePrefix } from '@duka/shared/api/phone';
 import { and, asc, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../lib/like';
@@ -39,10 +40,9 @@ export async function listCustomers(
     const matches: SQL[] = [
       ilike(customers.name, containsPattern(text)),
       ilike(customers.email, containsPattern(text)),
-      ilike(customers.phone, containsPattern(text.replace(/[\s-]/g, ''))),
     ];
-    const local = /^0([17]\d*)$/.exec(text.replace(/[\s-]/g, ''));
-    if (local) matches.push(ilike(customers.phone, containsPattern(`+254${local[1]}`)));
+    const stored = storedPhonePrefix(text);
+    if (stored !== null) matches.push(ilike(customers.phone, containsPattern(stored)));
     conditions.push(or(...matches)!);
   }
   return db

@@ -132,6 +132,12 @@ describe('receipt settings', () => {
     });
     expect(badPin.statusCode).toBe(400);
     expect(badPin.json().errors[0]).toMatchObject({ path: 'kra_pin' });
+    const script = await a.admin.put(`/api/stores/${a.store}/receipt-settings`, {
+      ...settings,
+      website: 'javascript:alert(1)',
+    });
+    expect(script.statusCode).toBe(400);
+    expect(script.json().errors).toEqual([{ path: 'website', message: 'Invalid URL' }]);
     // Store B still reads its defaults.
     const other = (await b.cashier.get(`/api/stores/${b.store}/receipt-settings`)).json().data;
     expect(other.business_name).toBe('My Business');

@@ -8,6 +8,7 @@ import {
   type Supplier,
   type UpdateSupplierInput,
 } from '@duka/shared/suppliers/suppliers.schemas';
+import { storedPhonePrefix } from '@duka/shared/api/phone';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
@@ -83,16 +84,9 @@ export async function searchSuppliers(
       ilike(suppliers.email, pattern),
       ilike(suppliers.phone, pattern),
     );
-    const digits = q.replace(/[\s-]/g, '');
-    if (/^\+?[0-9]+$/.test(digits)) {
-      // Match the stored +254 form: '0712…' → '+254712…', '254712…' → '+254712…'.
-      const stored = digits.startsWith('0')
-        ? `+254${digits.slice(1)}`
-        : digits.startsWith('254')
-          ? `+${digits}`
-          : digits;
-      conditions.push(ilike(suppliers.phone, containsPattern(stored)));
-    }
+    // Match the stored +254 form: '0712…' → '+254712…', '254712…' → '+254712…'.
+    const stored = storedPhonePrefix(q);
+    if (stored !== null) conditions.push(ilike(suppliers.phone, containsPattern(stored)));
   }
   return db
     .select()

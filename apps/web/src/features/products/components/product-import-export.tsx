@@ -25,6 +25,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { importTemplateHref, productsExportHref, useImportProducts } from '../api/import-products';
+import { toastFailure } from '@/lib/failure-toast';
 
 /** Problems listed in the dialog; a file wrong on every line says how many more there are. */
 const ERRORS_SHOWN = 50;
@@ -117,11 +118,7 @@ function ProductImportDialog({ open, onOpenChange }: ProductImportDialogProps) {
       });
       close(false);
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('common:toast.error'),
-        description: translateMessage(errorMessage(error, t('csv.importFailed'))),
-      });
+      toastFailure(error, t('csv.importFailed'));
     }
   };
 

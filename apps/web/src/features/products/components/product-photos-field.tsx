@@ -5,11 +5,11 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useDeleteProductImage } from '../api/delete-product-image';
 import { photoProblem } from '../lib/product-photos';
 import type { InventoryProduct } from '../lib/product-types';
+import { toastFailure } from '@/lib/failure-toast';
 
 interface ProductPhotosFieldProps {
   /** The product being edited, whose saved photos are listed; null when adding. */
@@ -51,11 +51,7 @@ export function ProductPhotosField({ product, photos, onPhotosChange }: ProductP
       setRemoved((ids) => [...ids, imageId]);
       toast({ title: t('common:toast.success'), description: t('form.photoRemoved') });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('common:toast.error'),
-        description: translateMessage(errorMessage(error, t('form.photoRemoveFailed'))),
-      });
+      toastFailure(error, t('form.photoRemoveFailed'));
     }
   };
 

@@ -15,10 +15,10 @@ import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { translateMessage } from '@/lib/i18n';
 import { useSaveReceiptSettings } from '../api/receipt-settings';
+import { toastFailure } from '@/lib/failure-toast';
 
 type FormValues = z.input<typeof receiptSettingsInputSchema>;
 type TextFieldName = Exclude<keyof ReceiptSettings, 'show_logo'>;
@@ -68,11 +68,7 @@ export function ReceiptSettingsForm({ storeId, settings, onDone }: ReceiptSettin
       onDone();
     } catch (error) {
       applyServerFieldErrors(error, setError, FIELDS);
-      toast({
-        variant: 'destructive',
-        title: t('common:toast.error'),
-        description: translateMessage(errorMessage(error, t('settings.saveFailed'))),
-      });
+      toastFailure(error, t('settings.saveFailed'));
     }
   });
 

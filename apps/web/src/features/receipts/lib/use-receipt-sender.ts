@@ -2,10 +2,11 @@ import type { ReceiptChannel } from '@duka/shared/sales/sales.schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
-import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useSendReceipt } from '../api/send-receipt';
 import { openInNewTab, openSmsApp } from './open-link';
+import { toastFailure } from '@/lib/failure-toast';
 
 /** The server's 400 when there is no number to send to, or the typed one is not valid. */
 function phoneError(error: unknown): string | null {
@@ -45,11 +46,7 @@ export function useReceiptSender(saleId: number, customerPhone: string | null) {
         setFieldError(phone ? translateMessage(message) : null);
         return;
       }
-      toast({
-        variant: 'destructive',
-        title: t('common:toast.error'),
-        description: translateMessage(errorMessage(error, t('send.failed'))),
-      });
+      toastFailure(error, t('send.failed'));
     }
   };
 

@@ -17,11 +17,11 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { translateMessage } from '@/lib/i18n';
 import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
+import { toastFailure } from '@/lib/failure-toast';
 
 type FormInput = z.input<typeof storeInputSchema>;
 
@@ -61,13 +61,7 @@ export function StoreFormDialog({ open, onOpenChange, store }: StoreFormDialogPr
       onOpenChange(false);
     } catch (error) {
       applyServerFieldErrors(error, setError, ['name']);
-      toast({
-        variant: 'destructive',
-        title: t('common:toast.error'),
-        description: translateMessage(
-          errorMessage(error, store ? t('form.updateFailed') : t('form.createFailed')),
-        ),
-      });
+      toastFailure(error, store ? t('form.updateFailed') : t('form.createFailed'));
     }
   });
 

@@ -2,9 +2,8 @@ import type { Supplier } from '@duka/shared/suppliers/suppliers.schemas';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
 import { useDeleteSupplier } from '../api/delete-supplier';
+import { toastFailure } from '@/lib/failure-toast';
 
 interface DeleteSupplierDialogProps {
   supplier: Supplier | null;
@@ -25,11 +24,7 @@ export function DeleteSupplierDialog({ supplier, onOpenChange }: DeleteSupplierD
         description: result.deactivated ? t('delete.deactivated') : t('delete.deleted'),
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('common:toast.error'),
-        description: translateMessage(errorMessage(error, t('delete.failed'))),
-      });
+      toastFailure(error, t('delete.failed'));
     }
   };
 

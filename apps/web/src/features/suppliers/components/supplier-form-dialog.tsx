@@ -17,7 +17,6 @@ import { Label } from '@/components/ui/label';
 import { TextField } from '@/components/ui/text-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { translateMessage } from '@/lib/i18n';
 import { useCreateSupplier } from '../api/create-supplier';
@@ -30,6 +29,7 @@ import {
   type SupplierFormOutput,
   type SupplierFormValues,
 } from '../lib/supplier-form';
+import { toastFailure } from '@/lib/failure-toast';
 
 interface SupplierFormDialogProps {
   open: boolean;
@@ -68,13 +68,7 @@ export function SupplierFormDialog({ open, onOpenChange, supplier }: SupplierFor
       onOpenChange(false);
     } catch (error) {
       applyServerFieldErrors(error, setError, SUPPLIER_FORM_FIELDS);
-      toast({
-        variant: 'destructive',
-        title: t('common:toast.error'),
-        description: translateMessage(
-          errorMessage(error, supplier ? t('form.updateFailed') : t('form.createFailed')),
-        ),
-      });
+      toastFailure(error, supplier ? t('form.updateFailed') : t('form.createFailed'));
     }
   });
 

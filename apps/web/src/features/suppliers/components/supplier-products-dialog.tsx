@@ -12,12 +12,11 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSupplierProducts } from '../api/get-supplier-products';
 import { useLinkProduct } from '../api/link-product';
 import { useProductSearch } from '../api/search-products';
+import { toastFailure } from '@/lib/failure-toast';
 
 interface SupplierProductsDialogProps {
   supplier: Supplier | null;
@@ -45,11 +44,7 @@ export function SupplierProductsDialog({ supplier, onOpenChange }: SupplierProdu
       await linkProduct.mutateAsync({ product_id: productId, supplier_id: supplier.id });
       toast({ title: t('common:toast.success'), description: t('products.created') });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('common:toast.error'),
-        description: translateMessage(errorMessage(error, t('products.linkFailed'))),
-      });
+      toastFailure(error, t('products.linkFailed'));
     }
   };
 

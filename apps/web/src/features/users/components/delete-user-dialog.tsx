@@ -2,9 +2,8 @@ import type { User } from '@duka/shared/auth/auth.schemas';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { translateMessage } from '@/lib/i18n';
 import { useDeleteUser } from '../api/delete-user';
+import { toastFailure } from '@/lib/failure-toast';
 
 interface DeleteUserDialogProps {
   user: User | null;
@@ -21,11 +20,7 @@ export function DeleteUserDialog({ user, onOpenChange }: DeleteUserDialogProps) 
       await deleteUser.mutateAsync(user.id);
       toast({ title: t('common:toast.success'), description: t('delete.deleted') });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: t('common:toast.error'),
-        description: translateMessage(errorMessage(error, t('delete.failed'))),
-      });
+      toastFailure(error, t('delete.failed'));
     }
   };
 

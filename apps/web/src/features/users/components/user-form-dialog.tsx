@@ -15,9 +15,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { translateMessage } from '@/lib/i18n';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import {
@@ -28,6 +26,7 @@ import {
   type UserFormValues,
 } from '../lib/user-form';
 import { UserFormFields } from './user-form-fields';
+import { toastFailure } from '@/lib/failure-toast';
 
 interface UserFormDialogProps {
   open: boolean;
@@ -81,13 +80,7 @@ export function UserFormDialog({ open, onOpenChange, user, currentUser }: UserFo
       onOpenChange(false);
     } catch (error) {
       applyServerFieldErrors(error, setError, FIELDS);
-      toast({
-        variant: 'destructive',
-        title: t('common:toast.error'),
-        description: translateMessage(
-          errorMessage(error, user ? t('form.updateFailed') : t('form.createFailed')),
-        ),
-      });
+      toastFailure(error, user ? t('form.updateFailed') : t('form.createFailed'));
     }
   });
 
