@@ -123,3 +123,34 @@ export function passwordSchema({ min = 1, messages }: PasswordOptions) {
     })
     .meta({ format: 'password' });
 }
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T[0-9:.+\-Z]{0,30})?$/;
+
+export interface DateOnlyMessages {
+  /** Shown when the value is missing or blank. */
+  required: string;
+  /** Shown when it is not a real calendar date. */
+  invalid: string;
+}
+
+/**
+ * A calendar day 'YYYY-MM-DD' (a full ISO timestamp is cut to its date) that exists (no
+ * 2026-02-30). Days are shop days: the server reads them in Africa/Nairobi.
+ */
+export function dateOnlySchema({ required, invalid }: DateOnlyMessages) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(40, { error: invalid })
+    .refine((value) => value === '' || ISO_DATE.test(value), { error: invalid })
+    .transform((value, context) => {
+      const date = value.slice(0, 10);
+      const parsed = new Date(`${date}T00:00:00Z`);
+      if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
+        context.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return date;
+    });
+}

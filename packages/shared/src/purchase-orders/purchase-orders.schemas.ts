@@ -4,7 +4,7 @@
  * sends is accepted and ignored. GET /purchase-orders answers a plain array.
  */
 import { z } from 'zod';
-import { idSchema, textSchema } from '../api/primitives';
+import { dateOnlySchema, idSchema, textSchema } from '../api/primitives';
 import { UNIT_TYPES } from '../money/units';
 import { priceSchema, QUANTITY_MAX } from '../products/products.schemas';
 
@@ -29,26 +29,11 @@ export const PURCHASE_ORDER_TRANSITIONS: Record<
   received: [],
 };
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T[0-9:.+\-Z]{0,30})?$/;
-const DATE_REQUIRED = 'Expected delivery date is required';
-const DATE_INVALID = 'Expected delivery date must be a date (YYYY-MM-DD)';
-
 /** 'YYYY-MM-DD' (a full ISO timestamp is cut to its date), a real calendar date. */
-export const deliveryDateSchema = z
-  .string({ error: DATE_REQUIRED })
-  .trim()
-  .min(1, { error: DATE_REQUIRED })
-  .max(40, { error: DATE_INVALID })
-  .refine((value) => value === '' || ISO_DATE.test(value), { error: DATE_INVALID })
-  .transform((value, context) => {
-    const date = value.slice(0, 10);
-    const parsed = new Date(`${date}T00:00:00Z`);
-    if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
-      context.addIssue({ code: 'custom', message: DATE_INVALID });
-      return z.NEVER;
-    }
-    return date;
-  });
+export const deliveryDateSchema = dateOnlySchema({
+  required: 'Expected delivery date is required',
+  invalid: 'Expected delivery date must be a date (YYYY-MM-DD)',
+});
 
 export const purchaseOrderItemInputSchema = z.object({
   product_id: idSchema('Product is required.'),

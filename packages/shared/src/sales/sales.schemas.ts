@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { phoneSchema } from '../api/phone';
-import { idSchema, textSchema } from '../api/primitives';
+import { dateOnlySchema, idSchema, textSchema } from '../api/primitives';
 import { UNIT_TYPES } from '../money/units';
 import { priceSchema, QUANTITY_MAX } from '../products/products.schemas';
 
@@ -83,14 +83,42 @@ export const idempotencyHeadersSchema = z.object({
     .optional(),
 });
 
-export const saleListQuerySchema = z.object({
+/** A page size of 1..max, 10 when not sent (spec §9: sales and orders 10 a page). */
+export function pageSizeSchema(max = SALES_PAGE_SIZE_MAX) {
+  return idSchema(`Page size must be between 1 and ${max}`)
+    .refine((value) => value <= max, { error: `Page size must be between 1 and ${max}` })
+    .default(10);
+}
+
+export const pageQuerySchema = z.object({
   page: idSchema('Page must be a whole number of at least 1').default(1),
-  pageSize: idSchema(`Page size must be between 1 and ${SALES_PAGE_SIZE_MAX}`)
-    .refine((value) => value <= SALES_PAGE_SIZE_MAX, {
-      error: `Page size must be between 1 and ${SALES_PAGE_SIZE_MAX}`,
-    })
-    .default(10),
+  pageSize: pageSizeSchema(),
 });
+
+/**
+ * GET /sales (issue 8): newest first, paged; `from` and `to` are shop days (Africa/Nairobi),
+ * each inclusive and each applied on its own when sent; `payment_method` cash or mpesa.
+ * `to` before `from` is a 400 on `to`.
+ */
+export const saleListQuerySchema = pageQuerySchema
+  .extend({
+    from: dateOnlySchema({
+      required: 'From date must be a date (YYYY-MM-DD)',
+      invalid: 'From date must be a date (YYYY-MM-DD)',
+    }).optional(),
+    to: dateOnlySchema({
+      required: 'To date must be a date (YYYY-MM-DD)',
+      invalid: 'To date must be a date (YYYY-MM-DD)',
+    }).optional(),
+    payment_method: z
+      .enum(PAYMENT_METHODS, { error: 'Payment method must be cash or mpesa' })
+      .optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: 'To date must not be before From date',
+    path: ['to'],
+  });
+export type SaleListQuery = z.infer<typeof saleListQuerySchema>;
 
 const partySchema = z.object({
   name: z.string(),
