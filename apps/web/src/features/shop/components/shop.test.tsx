@@ -249,7 +249,7 @@ describe('Shop', () => {
     const sent = stubShop();
     renderShop();
     await addButton(jogoo.name);
-    act(() =>
+    act(() => {
       useCartStore.setState({
         items: [
           {
@@ -262,8 +262,8 @@ describe('Shop', () => {
           },
         ],
         total: 5,
-      }),
-    );
+      });
+    });
     await userEvent.click(placeOrder());
     expect(await screen.findByText('Order failed')).toBeVisible();
     expect(screen.getByText('Invalid cart item')).toBeVisible();
