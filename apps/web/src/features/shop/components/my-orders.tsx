@@ -40,7 +40,7 @@ export function MyOrders() {
   ];
 
   return (
-    <section id="my-orders" aria-labelledby="my-orders-title" className="grid scroll-mt-4 gap-4">
+    <section id="my-orders" aria-labelledby="my-orders-title" className="grid scroll-mt-28 gap-4">
       <h2 id="my-orders-title" className="text-xl font-semibold">
         {t('orders.title')}
       </h2>

@@ -92,7 +92,8 @@ export function Shop() {
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
         <ShopProductGrid onAdd={handleAdd} />
         {wide && (
-          <aside className="sticky top-4 w-72 shrink-0 rounded-lg border border-slate-200 p-4 lg:w-80 dark:border-slate-800">
+          // Below the sticky navigation bar (two rows, about 6 rem), scrolling inside when long.
+          <aside className="sticky top-28 max-h-[calc(100dvh-8rem)] w-72 shrink-0 overflow-y-auto rounded-lg border border-slate-200 p-4 lg:w-80 dark:border-slate-800">
             {cart}
           </aside>
         )}
