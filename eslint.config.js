@@ -137,9 +137,10 @@ export default tseslint.config(
     },
   },
   {
-    // The till is the cart's main screen (spec §2 Point of Sale): it may use the cart feature's
-    // store, arithmetic and clear-cart dialog, and no other feature.
-    files: ['apps/web/src/features/pos/**'],
+    // The till and the shop are the cart's screens (spec §2 Point of Sale, Shop; one cart store
+    // for both): they may use the cart feature's store, arithmetic and clear-cart dialog, and no
+    // other feature.
+    files: ['apps/web/src/features/pos/**', 'apps/web/src/features/shop/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -147,11 +148,13 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@/features/*', '!@/features/cart', '@/app/*', '@/app'],
-              message: 'The till imports only the cart feature; compose the rest in app/.',
+              message:
+                'The till and the shop import only the cart feature; compose the rest in app/.',
             },
             {
               regex: '^(\\.\\./){2,}features/(?!cart/)',
-              message: 'The till imports only the cart feature; compose the rest in app/.',
+              message:
+                'The till and the shop import only the cart feature; compose the rest in app/.',
             },
             {
               group: ['@duka/server', '@duka/server/*'],

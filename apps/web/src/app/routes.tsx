@@ -106,7 +106,13 @@ export const appRoutes: RouteObject[] = [
       protectedRoute('/sales', 'sales', comingSoon('sales')),
       protectedRoute('/customers', 'customers', comingSoon('customers')),
       protectedRoute('/reports', 'reports', comingSoon('reports')),
-      protectedRoute('/shop', 'shop', comingSoon('shop')),
+      protectedRoute('/shop', 'shop', async () => {
+        const [{ ShopPage }] = await Promise.all([
+          import('./pages/shop-page'),
+          loadPageNamespaces(['shop']),
+        ]);
+        return <ShopPage />;
+      }),
       protectedRoute(
         '/profile',
         'profile',

@@ -174,7 +174,7 @@ const pageSizeSchema = idSchema(`Page size must be between 1 and ${PAGE_SIZE_MAX
   })
   .default(20);
 
-/** GET /products?q&category_id&page&pageSize&low_stock */
+/** GET /products?q&category_id&page&pageSize&low_stock&active */
 export const productListQuerySchema = z.object({
   q: textSchema({ label: 'Search', max: 100 }).optional(),
   category_id: idSchema('Invalid category').optional(),
@@ -182,6 +182,8 @@ export const productListQuerySchema = z.object({
   pageSize: pageSizeSchema,
   // Products whose quantity is below their min_quantity.
   low_stock: z.enum(['true', 'false'], { error: 'low_stock must be true or false' }).optional(),
+  // Active (true) or inactive (false) products only: /shop shows staff what a shopper sees.
+  active: z.enum(['true', 'false'], { error: 'active must be true or false' }).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 

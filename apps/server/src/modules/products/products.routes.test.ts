@@ -279,6 +279,15 @@ describe('products: lists and search', () => {
       .data[0];
     expect(inactive.is_active).toBe(false);
     expect((await shopper.get(`/api/products/${inactive.id}`)).statusCode).toBe(404);
+    // Staff opening /shop ask for what a shopper sees: active products only.
+    const staffShop = await manager.get('/api/products', {
+      query: { q: 'Soap', active: 'true', pageSize: 100 },
+    });
+    expect(staffShop.json().data.map((p: { sku: string }) => p.sku)).toEqual(['ZEB-1']);
+    expect(staffShop.json().total).toBe(1);
+    const retired = await manager.get('/api/products', { query: { q: 'Soap', active: 'false' } });
+    expect(retired.json().data.map((p: { sku: string }) => p.sku)).toEqual(['SOAP-OLD']);
+    expect((await manager.get('/api/products', { query: { active: 'yes' } })).statusCode).toBe(400);
     expect((await shopper.get(`/api/products/${inactive.id}/movements`)).statusCode).toBe(403);
   });
 

@@ -142,7 +142,7 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** GET /products: filtered by q, category and low stock; ordered by name; one page. */
+/** GET /products: filtered by q, category, low stock and active; ordered by name; one page. */
 export async function listProducts(
   db: Executor,
   role: Role,
@@ -152,6 +152,7 @@ export async function listProducts(
   const conditions: SQL[] = [visibleTo(role, storeId)];
   if (query.q) conditions.push(matchesSearch(query.q));
   if (query.category_id !== undefined) conditions.push(eq(products.categoryId, query.category_id));
+  if (query.active !== undefined) conditions.push(eq(products.isActive, query.active === 'true'));
   // Quantity (whole units) below min_quantity ⟺ pieces below min_quantity × pieces per unit.
   if (query.low_stock === 'true') {
     conditions.push(sql`${products.stockPieces} < ${products.minQuantity} * ${piecesPerStockUnit}`);

@@ -8,6 +8,7 @@ export const PAGE_NAMESPACES = [
   'purchaseOrders',
   'pos',
   'receipts',
+  'shop',
 ] as const satisfies readonly (keyof typeof pageCatalogues)[];
 
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];

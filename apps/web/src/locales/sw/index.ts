@@ -18,6 +18,7 @@ import suppliers from './suppliers.json';
 import purchaseOrders from './purchaseOrders.json';
 import pos from './pos.json';
 import receipts from './receipts.json';
+import shop from './shop.json';
 
 const catalogues = {
   common,
@@ -35,6 +36,7 @@ const catalogues = {
   purchaseOrders,
   pos,
   receipts,
+  shop,
 } satisfies Catalogues;
 
 export default catalogues;

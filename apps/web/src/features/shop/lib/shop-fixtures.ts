@@ -1,0 +1,59 @@
+/** Test support: products as a shopper gets them, and orders as GET /orders answers them. */
+import type { Order } from '@duka/shared/orders/orders.schemas';
+import type { ShopperProduct } from '@duka/shared/products/products.schemas';
+
+export function buildShopProduct(overrides: Partial<ShopperProduct> = {}): ShopperProduct {
+  return {
+    id: 1,
+    name: 'Jogoo Maize Flour 2kg',
+    description: 'Sifted maize meal',
+    sku: 'UNG-JOG2',
+    barcode: '6161101600019',
+    category_id: 1,
+    Category: { id: 1, name: 'Flour & Grains' },
+    piece_selling_price: 185,
+    pack_selling_price: 2131,
+    dozen_selling_price: 2109,
+    quantity: 48,
+    pack_size: 12,
+    stock_unit: 'piece',
+    image_url: null,
+    thumbnail_url: null,
+    images: [],
+    is_active: true,
+    ...overrides,
+  };
+}
+
+export function buildOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 7,
+    createdAt: '2026-03-14T09:05:00.000Z',
+    updatedAt: '2026-03-14T09:05:00.000Z',
+    status: 'pending',
+    total_amount: 555,
+    items_count: 2,
+    User: { name: 'Otieno Shopper', email: 'shopper@duka.test' },
+    items: [
+      {
+        id: 1,
+        product_id: 1,
+        Product: { name: 'Jogoo Maize Flour 2kg', sku: 'UNG-JOG2' },
+        quantity: 2,
+        unit_type: 'piece',
+        unit_price: 185,
+        total: 370,
+      },
+      {
+        id: 2,
+        product_id: 2,
+        Product: { name: 'Pembe Maize Flour 2kg', sku: 'UNG-PEM2' },
+        quantity: 1,
+        unit_type: 'piece',
+        unit_price: 185,
+        total: 185,
+      },
+    ],
+    ...overrides,
+  };
+}
