@@ -29,8 +29,7 @@ export const orderErrors = {
   // Checked when the order is placed and again when it is fulfilled (stock leaves then).
   insufficientStock: (name: string) =>
     conflict('order.insufficient_stock', `Insufficient stock for ${name}`),
-  totalTooLarge: () =>
-    fieldError('order.total_too_large', 'items', 'The order total is too large'),
+  totalTooLarge: () => fieldError('order.total_too_large', 'items', 'The order total is too large'),
   badTransition: (from: OrderStatus, to: OrderStatus) => {
     if (from === to) return conflict('order.same_status', SAME_STATUS[from]);
     if (from === 'fulfilled') {

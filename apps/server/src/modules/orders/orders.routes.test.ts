@@ -197,7 +197,9 @@ describe('POST /api/orders', () => {
       [1, 999_999],
       [1, delivery.id],
     ] as const) {
-      const response = await shopperA.post('/api/orders', { items: [item(mine.id, 1), item(id, 1)] });
+      const response = await shopperA.post('/api/orders', {
+        items: [item(mine.id, 1), item(id, 1)],
+      });
       expect(response.statusCode, `${id} ${response.body}`).toBe(400);
       expect(response.json()).toMatchObject({
         code: 'order.product_unavailable',
@@ -249,7 +251,7 @@ describe('POST /api/orders', () => {
     const plenty = await createProduct({ quantity: 50 });
     const scarce = await createProduct({ name: 'Kabras Sugar 2kg', quantity: 10 });
     const before = await ordersCount(storeA);
-        const response = await shopperA.post('/api/orders', {
+    const response = await shopperA.post('/api/orders', {
       items: [item(plenty.id, 1), item(scarce.id, 6), item(scarce.id, 1, 'pack', 1)],
     });
     expect(response.statusCode, response.body).toBe(201); // pack_size 1: 7 of the 10 pieces

@@ -331,7 +331,10 @@ async function takeStock(tx: Executor, order: OrderRow, userId: number | null): 
     const product = byId.get(productId)!;
     await tx
       .update(products)
-      .set({ stockPieces: product.stockPieces - piecesTaken.get(productId)!, updatedAt: new Date() })
+      .set({
+        stockPieces: product.stockPieces - piecesTaken.get(productId)!,
+        updatedAt: new Date(),
+      })
       .where(eq(products.id, productId));
   }
   for (const line of lines) {

@@ -38,11 +38,7 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_store_created_idx').on(table.storeId, table.createdAt.desc(), table.id.desc()),
-    index('orders_store_user_created_idx').on(
-      table.storeId,
-      table.userId,
-      table.createdAt.desc(),
-    ),
+    index('orders_store_user_created_idx').on(table.storeId, table.userId, table.createdAt.desc()),
     check(
       'orders_status_valid',
       sql`${table.status} in ('pending', 'shipped', 'fulfilled', 'cancelled')`,

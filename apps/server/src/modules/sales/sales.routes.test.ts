@@ -499,9 +499,9 @@ describe('GET /api/sales filters (issue 8)', () => {
       ids.afterMidnight,
       ids.midnight,
     ]);
-    expect(
-      await listed({ payment_method: 'mpesa', from: '2026-11-20', to: '2026-11-21' }),
-    ).toEqual([ids.afterMidnight, ids.midnight]);
+    expect(await listed({ payment_method: 'mpesa', from: '2026-11-20', to: '2026-11-21' })).toEqual(
+      [ids.afterMidnight, ids.midnight],
+    );
     const paged = (
       await cashier.get('/api/sales', { query: { payment_method: 'mpesa', pageSize: 2, page: 2 } })
     ).json();
