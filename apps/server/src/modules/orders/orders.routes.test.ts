@@ -181,6 +181,14 @@ describe('POST /api/orders', () => {
       { product_id: sugar.id, unit_type: 'dozen', quantity: 1 },
     ]);
     expect(order.total_amount).toBe(5 * 60 + 650);
+    // Added up, the lines may not pass one quantity's limit.
+    const tooMany = await shopperA.post('/api/orders', {
+      items: [item(sugar.id, 600_000), item(sugar.id, 600_000)],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual([
+      { path: 'items.0.quantity', message: 'Quantity must be at most 1,000,000' },
+    ]);
   });
 
   it("refuses another store's, an inactive or a missing product and the delivery service, naming the line", async () => {
