@@ -46,14 +46,17 @@ const DEMO_ORDERS: readonly DemoOrder[] = [
     moves: [['fulfilled', 2]],
     items: [
       { sku: 'SOD-COK500', quantity: 1, unit: 'dozen' },
-      { sku: 'BIS-MAR200', quantity: 3, unit: 'piece' },
+      { sku: 'BIS-NUV100', quantity: 1, unit: 'pack' },
     ],
   },
   {
     daysAgo: 9,
     at: '09:05',
     moves: [['cancelled', 1]],
-    items: [{ sku: 'OIL-KIM1', quantity: 1, unit: 'piece' }],
+    items: [
+      { sku: 'SOP-GEI225', quantity: 3, unit: 'piece' },
+      { sku: 'SLT-KEN1', quantity: 2, unit: 'piece' },
+    ],
   },
   {
     daysAgo: 7,
@@ -85,7 +88,7 @@ const DEMO_ORDERS: readonly DemoOrder[] = [
     at: '18:45',
     moves: [['shipped', 15]],
     items: [
-      { sku: 'BRD-SUP600', quantity: 2, unit: 'piece' },
+      { sku: 'UNG-SOK2', quantity: 2, unit: 'piece' },
       { sku: 'MLK-BRK500', quantity: 4, unit: 'piece' },
     ],
   },
@@ -93,7 +96,10 @@ const DEMO_ORDERS: readonly DemoOrder[] = [
     daysAgo: 2,
     at: '08:50',
     moves: [['shipped', 6]],
-    items: [{ sku: 'SOP-OMO1', quantity: 1, unit: 'piece' }],
+    items: [
+      { sku: 'STN-BIC-B', quantity: 5, unit: 'piece' },
+      { sku: 'STN-PNC-HB', quantity: 5, unit: 'piece' },
+    ],
   },
   {
     daysAgo: 1,
@@ -101,7 +107,7 @@ const DEMO_ORDERS: readonly DemoOrder[] = [
     moves: [],
     items: [
       { sku: 'TEA-KET250', quantity: 2, unit: 'piece' },
-      { sku: 'SUG-KAB2', quantity: 1, unit: 'piece' },
+      { sku: 'SUG-MUM1', quantity: 2, unit: 'piece' },
       { sku: 'BIS-NUV100', quantity: 1, unit: 'piece' },
     ],
   },
