@@ -19,6 +19,7 @@ import { authRoutes } from '../modules/auth/auth.routes';
 import { categoriesRoutes } from '../modules/categories/categories.routes';
 import { customersRoutes } from '../modules/customers/customers.routes';
 import { healthRoutes } from '../modules/health/health.routes';
+import { ordersRoutes } from '../modules/orders/orders.routes';
 import { productSuppliersRoutes } from '../modules/product-suppliers/product-suppliers.routes';
 import { productsRoutes } from '../modules/products/products.routes';
 import { productsCsvRoutes } from '../modules/products/products-csv.routes';
@@ -131,6 +132,7 @@ export async function buildApp({
       await api.register(productSuppliersRoutes, { prefix: '/product-suppliers' });
       await api.register(customersRoutes, { prefix: '/customers' });
       await api.register(salesRoutes, { prefix: '/sales' });
+      await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(receiptSettingsRoutes, { prefix: '/stores' });
     },
     { prefix: '/api' },

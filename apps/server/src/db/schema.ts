@@ -16,3 +16,4 @@ export { productSuppliers } from '../modules/product-suppliers/product-suppliers
 export { customers } from '../modules/customers/customers.table';
 export { receiptSends, saleItems, sales } from '../modules/sales/sales.table';
 export { receiptSettings } from '../modules/receipt-settings/receipt-settings.table';
+export { orderItems, orders } from '../modules/orders/orders.table';

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
+import { stockMovements } from '../../modules/products/stock-movements.table';
 import { DEMO_PHOTOS } from './demo-photos';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './demo-seed';
 
@@ -220,5 +222,71 @@ describe('demo seed (PRODUCT.md §6)', () => {
       })
     ).json();
     expect(JSON.stringify(history)).toContain(`SALE-${sample.id}`);
+  });
+
+  it('gives Nairobi online orders from the demo shopper in every status, the fulfilled ones out of stock', async () => {
+    const cashier = t.client();
+    await cashier.login('cashier@duka.test', DEMO_PASSWORD);
+    const all = (await cashier.get('/api/orders', { query: { pageSize: 100 } })).json<{
+      total: number;
+      orders: {
+        id: number;
+        status: string;
+        createdAt: string;
+        updatedAt: string;
+        total_amount: number;
+        User: { email: string };
+        items: { product_id: number; quantity: number; unit_price: number; total: number }[];
+      }[];
+    }>();
+    // demo-orders.ts places nine (21 lines), from products the month of sales left in stock.
+    expect(all.total).toBe(9);
+    expect(all.orders.reduce((n, o) => n + o.items.length, 0)).toBe(21);
+    const byStatus = new Map<string, number>();
+    for (const o of all.orders) byStatus.set(o.status, (byStatus.get(o.status) ?? 0) + 1);
+    expect([...byStatus.keys()].sort()).toEqual(['cancelled', 'fulfilled', 'pending', 'shipped']);
+    for (const n of byStatus.values()) expect(n).toBeGreaterThanOrEqual(2);
+    expect(all.orders.every((o) => o.User.email === 'shopper@duka.test')).toBe(true);
+    const times = all.orders.map((o) => Date.parse(o.createdAt));
+    expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
+    expect(Math.min(...times)).toBeGreaterThan(Date.now() - 15 * 86_400_000);
+    // Newest first, and each moved after it was placed.
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    for (const order of all.orders) {
+      expect(Date.parse(order.updatedAt)).toBeGreaterThanOrEqual(Date.parse(order.createdAt));
+      const cents = order.items.reduce((sum, item) => sum + Math.round(item.total * 100), 0);
+      expect(Math.round(order.total_amount * 100)).toBe(cents);
+    }
+
+    // The shopper sees the same orders under "My orders".
+    const shopper = t.client();
+    await shopper.login('shopper@duka.test', DEMO_PASSWORD);
+    const mine = (await shopper.get('/api/orders', { query: { mine: 'true' } })).json();
+    expect(mine.total).toBe(all.total);
+
+    // A fulfilled order's stock left through 'order' movements by the cashier; others took none.
+    const fulfilled = all.orders.find((o) => o.status === 'fulfilled')!;
+    const history = (
+      await cashier.get(`/api/products/${fulfilled.items[0]!.product_id}/movements`, {
+        query: { pageSize: 100 },
+      })
+    ).json();
+    expect(history.data).toContainEqual(
+      expect.objectContaining({
+        reason: 'order',
+        reference: `ORDER-${fulfilled.id}`,
+        User: expect.objectContaining({ name: 'Wanjiku Cashier' }),
+      }),
+    );
+    const references = await t.db
+      .selectDistinct({ reference: stockMovements.reference })
+      .from(stockMovements)
+      .where(eq(stockMovements.reason, 'order'));
+    expect(references.map((row) => row.reference).sort()).toEqual(
+      all.orders
+        .filter((o) => o.status === 'fulfilled')
+        .map((o) => `ORDER-${o.id}`)
+        .sort(),
+    );
   });
 });

@@ -11,6 +11,7 @@ import { insertProduct } from '../../modules/products/products.service';
 import { stores } from '../../modules/stores/stores.table';
 import { users } from '../../modules/users/users.table';
 import { insertUser } from '../../modules/users/users.service';
+import { seedDemoOrders } from './demo-orders';
 import { seedDemoPhotos } from './demo-photos';
 import { seedDemoProductSuppliers } from './demo-product-suppliers';
 import { seedDemoPurchaseOrders } from './demo-purchase-orders';
@@ -69,6 +70,7 @@ export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
       await seedDemoProductSuppliers(tx, mombasa!.id, mombasa!.name);
       await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
       await seedDemoSales(tx, nairobi!.id, nairobi!.name);
+      await seedDemoOrders(tx, nairobi!.id);
     }),
   );
 }

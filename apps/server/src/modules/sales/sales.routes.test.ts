@@ -409,3 +409,116 @@ describe('GET /api/sales', () => {
     });
   });
 });
+
+describe('GET /api/sales filters (issue 8)', () => {
+  let cashier: TestClient;
+  let ids: Record<string, number>;
+
+  beforeAll(async () => {
+    const store = (await buildStore(t.db, 'Sales filter store')).id;
+    const admin = (await signedIn(t, 'admin', store)).client;
+    cashier = (await signedIn(t, 'sales', store)).client;
+    const category = (await admin.post('/api/categories', { name: 'Soap' })).json().data.id;
+    const product = (
+      await admin.post('/api/products', {
+        name: 'Menengai Bar 800g',
+        sku: 'MEN-800',
+        category_id: category,
+        piece_buying_price: 150,
+        piece_selling_price: 180,
+        pack_buying_price: 0,
+        pack_selling_price: 0,
+        dozen_buying_price: 0,
+        dozen_selling_price: 0,
+        quantity: 100,
+        min_quantity: 1,
+      })
+    ).json().data;
+    const walkIn = await walkInOf(cashier);
+    // When each sale was made, in UTC; Nairobi is UTC+3.
+    const made: Record<string, [string, 'cash' | 'mpesa']> = {
+      // 19 November, 08:00 EAT.
+      early: ['2026-11-19T05:00:00.000Z', 'cash'],
+      // 20 November, 00:00 EAT exactly: the first instant of the 20th.
+      midnight: ['2026-11-19T21:00:00.000Z', 'mpesa'],
+      // 20 November, 23:30 EAT (20:30 UTC): still the 20th in the shop.
+      lateNight: ['2026-11-20T20:30:00.000Z', 'cash'],
+      // 21 November, 00:10 EAT (20 November 21:10 UTC): the 21st in the shop.
+      afterMidnight: ['2026-11-20T21:10:00.000Z', 'mpesa'],
+      // 22 November, 10:00 EAT.
+      today: ['2026-11-22T07:00:00.000Z', 'mpesa'],
+    };
+    ids = {};
+    for (const [name, [at, method]] of Object.entries(made)) {
+      const response = await cashier.post('/api/sales', {
+        items: [{ product_id: product.id, quantity: 1, unit_price: 180, unit_type: 'piece' }],
+        total: 180,
+        customer_id: walkIn,
+        payment_method: method,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      ids[name] = response.json().data.id;
+      await t.db
+        .update(sales)
+        .set({ createdAt: new Date(at) })
+        .where(eq(sales.id, ids[name]!));
+    }
+  });
+
+  async function listed(query: Record<string, string | number>) {
+    const response = await cashier.get('/api/sales', { query: { pageSize: 100, ...query } });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{ sales: { id: number }[]; total: number }>();
+    expect(body.total).toBe(body.sales.length);
+    return body.sales.map((sale) => sale.id);
+  }
+
+  it('takes from and to as shop days in Nairobi, both inclusive', async () => {
+    expect(await listed({ from: '2026-11-20', to: '2026-11-20' })).toEqual([
+      ids.lateNight,
+      ids.midnight,
+    ]);
+    expect(await listed({ from: '2026-11-21', to: '2026-11-21' })).toEqual([ids.afterMidnight]);
+    expect(await listed({ from: '2026-11-19', to: '2026-11-19' })).toEqual([ids.early]);
+    expect(await listed({ from: '2026-11-20', to: '2026-11-21' })).toEqual([
+      ids.afterMidnight,
+      ids.lateNight,
+      ids.midnight,
+    ]);
+    // Each on its own.
+    expect(await listed({ from: '2026-11-21' })).toEqual([ids.today, ids.afterMidnight]);
+    expect(await listed({ to: '2026-11-19' })).toEqual([ids.early]);
+    expect(await listed({ from: '2026-11-23' })).toEqual([]);
+    expect(await listed({})).toHaveLength(5);
+  });
+
+  it('filters by payment method, with the dates, and counts only the matching sales', async () => {
+    expect(await listed({ payment_method: 'cash' })).toEqual([ids.lateNight, ids.early]);
+    expect(await listed({ payment_method: 'mpesa' })).toEqual([
+      ids.today,
+      ids.afterMidnight,
+      ids.midnight,
+    ]);
+    expect(await listed({ payment_method: 'mpesa', from: '2026-11-20', to: '2026-11-21' })).toEqual(
+      [ids.afterMidnight, ids.midnight],
+    );
+    const paged = (
+      await cashier.get('/api/sales', { query: { payment_method: 'mpesa', pageSize: 2, page: 2 } })
+    ).json();
+    expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2, sales: [{ id: ids.midnight }] });
+  });
+
+  it('refuses a bad date, a To before From and an unknown method (400, field named)', async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ from: '2026-02-30' }, 'from', 'From date must be a date (YYYY-MM-DD)'],
+      [{ to: 'yesterday' }, 'to', 'To date must be a date (YYYY-MM-DD)'],
+      [{ from: '2026-11-21', to: '2026-11-20' }, 'to', 'To date must not be before From date'],
+      [{ payment_method: 'card' }, 'payment_method', 'Payment method must be cash or mpesa'],
+    ];
+    for (const [query, path, message] of cases) {
+      const response = await cashier.get('/api/sales', { query });
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      expect(response.json().errors).toEqual([{ path, message }]);
+    }
+  });
+});

@@ -82,7 +82,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const { rows, total } = await listSales(db, requireStoreId(request), page, pageSize);
+      const { rows, total } = await listSales(db, requireStoreId(request), request.query);
       return { sales: rows.map(presentSale), total, page, pageSize };
     },
   );

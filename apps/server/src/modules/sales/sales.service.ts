@@ -9,8 +9,13 @@
  */
 import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
 import { toPieces, type UnitType } from '@duka/shared/money/units';
-import type { CreateSaleInput, Sale, SaleItem } from '@duka/shared/sales/sales.schemas';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type {
+  CreateSaleInput,
+  Sale,
+  SaleItem,
+  SaleListQuery,
+} from '@duka/shared/sales/sales.schemas';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
 import { customers, type CustomerRow } from '../customers/customers.table';
@@ -143,22 +148,39 @@ export async function getSaleWithParts(
   return (await withParts(db, [await getSale(db, storeId, id)]))[0]!;
 }
 
-/** GET /sales: newest first, one page, with the number of sales in all. */
+/** A shop day (YYYY-MM-DD, Africa/Nairobi, UTC+3 all year) → the instant it begins. */
+function startOfShopDay(day: string): Date {
+  return new Date(`${day}T00:00:00+03:00`);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * GET /sales: newest first, one page, with the number of matching sales in all. `from` and
+ * `to` are shop days, each inclusive: from 00:00 EAT of `from` to before 00:00 EAT of the day
+ * after `to`.
+ */
 export async function listSales(
   db: Executor,
   storeId: number,
-  page: number,
-  pageSize: number,
+  query: Pick<SaleListQuery, 'page' | 'pageSize' | 'from' | 'to' | 'payment_method'>,
 ): Promise<{ rows: SaleWithParts[]; total: number }> {
+  const conditions: SQL[] = [eq(sales.storeId, storeId)];
+  if (query.from) conditions.push(gte(sales.createdAt, startOfShopDay(query.from)));
+  if (query.to) {
+    conditions.push(lt(sales.createdAt, new Date(startOfShopDay(query.to).getTime() + DAY_MS)));
+  }
+  if (query.payment_method) conditions.push(eq(sales.paymentMethod, query.payment_method));
+  const where = and(...conditions);
   const [rows, [totals]] = await Promise.all([
     db
       .select()
       .from(sales)
-      .where(eq(sales.storeId, storeId))
+      .where(where)
       .orderBy(desc(sales.createdAt), desc(sales.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(sales).where(eq(sales.storeId, storeId)),
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(sales).where(where),
   ]);
   return { rows: await withParts(db, rows), total: totals?.n ?? 0 };
 }

@@ -1,0 +1,218 @@
+/**
+ * Store isolation × every API route that names a record (PRODUCT.md §2): another store's record
+ * is 404, never 403 or 200, and nothing of it changes. Generated from the routes the app
+ * registered (app.routeAccessTable): every store-scoped route with a path parameter is swept
+ * with store A's records, called by store B's admin and by a super_admin who chose store B.
+ *
+ * A new resource registers here once: a record of store A for its path parameters (FIXTURES)
+ * and, for a route that writes, a body its schema accepts (BODIES) — so the request reaches the
+ * store check instead of stopping at validation. A route without them fails the sweep.
+ */
+import { can } from '@duka/shared/auth/permissions';
+import type { Role } from '@duka/shared/auth/roles';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema';
+import { productImages } from '../modules/products/product-images.table';
+import type { RouteAccessEntry } from '../lib/access.plugin';
+import { createTestApp, type TestApp, type TestClient } from '../testing/create-test-app';
+import { buildStore, buildUser, signedIn } from '../testing/factories';
+
+let t: TestApp;
+let storeA: number;
+let storeB: number;
+let adminB: TestClient;
+let superAdmin: TestClient;
+/** Path parameters naming store A's records, by the resource (the path's first part). */
+let fixtures: Record<string, Record<string, number>>;
+
+/** A body each writing route accepts, so the call reaches the store check. */
+const BODIES: Record<string, () => unknown> = {
+  'PUT /api/users/:id': () => ({ name: 'Not Yours' }),
+  'PUT /api/suppliers/:id': () => ({ name: 'Not Yours' }),
+  'PUT /api/categories/:id': () => ({ name: 'Not Yours' }),
+  'PUT /api/products/:id': () => ({ name: 'Not Yours', piece_selling_price: 1 }),
+  'POST /api/purchase-orders/:id/items': () => ({
+    product_id: fixtures.products!.id,
+    quantity: 1,
+    buying_price: 50,
+    selling_price: 60,
+    unit_type: 'piece',
+  }),
+  'PUT /api/purchase-orders/:id/status': () => ({ status: 'approved' }),
+  'POST /api/sales/:id/receipt/whatsapp': () => ({ phone: '0712 345 678' }),
+  'POST /api/sales/:id/receipt/sms': () => ({ phone: '0712 345 678' }),
+  'PUT /api/orders/:id/status': () => ({ status: 'fulfilled' }),
+  'PUT /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
+  'POST /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
+};
+
+/** Bookkeeping a refused request may still touch: its session and sign-in counters. */
+const BOOKKEEPING_TABLES = new Set(['sessions', 'auth_attempts', 'app_settings']);
+
+async function snapshot() {
+  const rows: Record<string, string[]> = {};
+  for (const table of Object.values(schema)) {
+    const { name } = getTableConfig(table);
+    if (BOOKKEEPING_TABLES.has(name)) continue;
+    const found = await t.db.select().from(table);
+    rows[name] = found.map((row) => JSON.stringify(row)).sort();
+  }
+  return rows;
+}
+
+async function created(client: TestClient, url: string, body: unknown) {
+  const response = await client.post(url, body);
+  expect(response.statusCode, `${url} ${response.body}`).toBe(201);
+  // Most answers wrap the record in `data`; the suppliers' (spec §7) is the record itself.
+  const json = response.json<{ id?: number; data?: { id: number } }>();
+  return (json.data?.id ?? json.id) as number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  storeA = (await buildStore(t.db, 'Isolation Store A')).id;
+  storeB = (await buildStore(t.db, 'Isolation Store B')).id;
+  const adminA = (await signedIn(t, 'admin', storeA)).client;
+  adminB = (await signedIn(t, 'admin', storeB)).client;
+  superAdmin = (await signedIn(t, 'super_admin', storeB)).client;
+
+  const category = await created(adminA, '/api/categories', { name: 'Flour' });
+  const supplier = await created(adminA, '/api/suppliers', {
+    name: 'Thika Grain Millers Ltd',
+    email: 'orders@thikagrain.co.ke',
+    phone: '0722 100 200',
+    address: 'Thika',
+    contact_person: 'Jane',
+  });
+  const product = await created(adminA, '/api/products', {
+    name: 'Jogoo 2kg',
+    sku: 'ISO-JOG2',
+    category_id: category,
+    piece_buying_price: 50,
+    piece_selling_price: 60,
+    pack_buying_price: 0,
+    pack_selling_price: 0,
+    dozen_buying_price: 0,
+    dozen_selling_price: 0,
+    quantity: 100,
+    min_quantity: 1,
+  });
+  const [image] = await t.db
+    .insert(productImages)
+    .values({
+      productId: product,
+      storeId: storeA,
+      fileName: 'a.webp',
+      thumbnailName: 'a-thumb.webp',
+      position: 0,
+    })
+    .returning();
+  const purchaseOrder = await created(adminA, '/api/purchase-orders', {
+    supplier_id: supplier,
+    expected_delivery_date: '2026-12-01',
+    items: [
+      {
+        product_id: product,
+        quantity: 2,
+        buying_price: 50,
+        selling_price: 60,
+        unit_type: 'piece',
+      },
+    ],
+  });
+  const walkIn = (await adminA.get('/api/customers')).json().data[0].id as number;
+  const sale = await created(adminA, '/api/sales', {
+    items: [{ product_id: product, quantity: 1, unit_price: 60, unit_type: 'piece' }],
+    total: 60,
+    customer_id: walkIn,
+    payment_method: 'cash',
+  });
+  const shopper = (await signedIn(t, 'user', storeA)).client;
+  const order = await created(shopper, '/api/orders', {
+    items: [{ product_id: product, quantity: 1, unit_type: 'piece' }],
+  });
+  const user = await buildUser(t.db, { role: 'sales', storeId: storeA });
+
+  fixtures = {
+    users: { id: user.id },
+    suppliers: { id: supplier },
+    categories: { id: category },
+    products: { id: product, imageId: image!.id },
+    'purchase-orders': { id: purchaseOrder },
+    sales: { id: sale },
+    orders: { id: order },
+    stores: { storeId: storeA },
+  };
+  for (const ids of Object.values(fixtures)) {
+    for (const id of Object.values(ids)) expect(id).toEqual(expect.any(Number));
+  }
+});
+afterAll(() => t.close());
+
+const isStoreScoped = (route: RouteAccessEntry) =>
+  'capability' in route.access && route.access.store !== undefined && route.access.store !== false;
+
+function sweptRoutes() {
+  return t.app.routeAccessTable.filter((route) => route.url.includes(':') && isStoreScoped(route));
+}
+
+function urlFor(route: RouteAccessEntry): string {
+  const resource = route.url.split('/')[2]!;
+  const ids = fixtures[resource];
+  if (!ids) throw new Error(`No store A record for /api/${resource}: add one to FIXTURES`);
+  return route.url.replace(/:(\w+)/g, (_, name: string) => {
+    if (ids[name] === undefined) throw new Error(`No :${name} for ${route.url} in FIXTURES`);
+    return String(ids[name]);
+  });
+}
+
+describe('store isolation sweep', () => {
+  it('covers every store-scoped route that names a record, orders included', () => {
+    const routes = sweptRoutes().map((route) => `${route.method} ${route.url}`);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /api/orders/:id',
+        'PUT /api/orders/:id/status',
+        'GET /api/sales/:id',
+        'DELETE /api/products/:id/images/:imageId',
+      ]),
+    );
+    for (const route of sweptRoutes()) {
+      expect(() => urlFor(route)).not.toThrow();
+      if (route.method !== 'GET' && route.method !== 'DELETE') {
+        expect(
+          BODIES[`${route.method} ${route.url}`],
+          `${route.method} ${route.url}`,
+        ).toBeDefined();
+      }
+    }
+  });
+
+  it("answers 404 for another store's record on every such route, and changes nothing", async () => {
+    const before = await snapshot();
+    const callers: [Role, TestClient, Record<string, number>][] = [
+      ['admin', adminB, {}],
+      ['super_admin', superAdmin, { store_id: storeB }],
+    ];
+    let sent = 0;
+    for (const route of sweptRoutes()) {
+      const url = urlFor(route);
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      for (const [role, client, store] of callers) {
+        // A role the matrix keeps out gets 403 before any record is looked at (role sweep).
+        if ('capability' in route.access && !can(role, route.access.capability)) continue;
+        const label = `${role} in store B`;
+        const body =
+          method === 'GET' || method === 'DELETE'
+            ? undefined
+            : { ...store, ...(BODIES[`${method} ${route.url}`]!() as object) };
+        const response = await client.request(method, url, body, { query: store });
+        expect(response.statusCode, `${label} ${method} ${url} → ${response.body}`).toBe(404);
+        sent += 1;
+      }
+    }
+    expect(sent).toBeGreaterThanOrEqual(2 * 20);
+    expect(await snapshot()).toEqual(before);
+  });
+});
