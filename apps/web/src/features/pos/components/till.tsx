@@ -141,7 +141,7 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
           <ProductGrid query={query} page={page} onPageChange={setPage} onAdd={handleAdd} />
         </section>
         {wide && (
-          <aside className="sticky top-4 w-80 shrink-0 rounded-lg border border-slate-200 p-4 lg:w-96 dark:border-slate-800">
+          <aside className="sticky top-28 w-80 shrink-0 rounded-lg border border-slate-200 p-4 lg:w-96 dark:border-slate-800">
             {cartPanel}
           </aside>
         )}

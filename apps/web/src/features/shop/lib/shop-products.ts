@@ -47,10 +47,12 @@ export function toCartProduct(product: ShopperProduct): CartProduct {
 /**
  * The order's lines as the spec sends them (§3 Order, §7 POST orders). The server prices each
  * line itself; `unit_price` is what the shopper saw. A line without a product id throws
- * 'Invalid cart item' (spec §5 Shop) — nothing is sent.
+ * 'Invalid cart item' (spec §5 Shop) — nothing is sent. The till's delivery line (SRV001, in
+ * the cart a staff member shares with the till) is a till service, not something to order.
  */
 export function orderLines(items: readonly CartItem[]): OrderItemInput[] {
-  return items.map((item) => {
+  const goods = items.filter((item) => item.product?.sku?.toUpperCase() !== DELIVERY_SKU);
+  return goods.map((item) => {
     if (!isPositiveId(item.product?.id)) throw new Error(INVALID_CART_ITEM);
     return {
       product_id: item.product.id,
