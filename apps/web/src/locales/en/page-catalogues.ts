@@ -1,12 +1,23 @@
 /**
- * The English namespaces of lazy pages (the inventory tabs, the till and its receipts): a chunk of their own, fetched
+ * The English namespaces of lazy pages (the inventory tabs, the till and its receipts, the sales and orders): a chunk of their own, fetched
  * with the page (lib/i18n.ts loadPageNamespaces), so the first load stays within its budget.
  */
 import inventory from './inventory.json';
 import pos from './pos.json';
 import products from './products.json';
 import purchaseOrders from './purchaseOrders.json';
+import orders from './orders.json';
 import receipts from './receipts.json';
+import sales from './sales.json';
 import suppliers from './suppliers.json';
 
-export const pageCatalogues = { inventory, products, suppliers, purchaseOrders, pos, receipts };
+export const pageCatalogues = {
+  inventory,
+  products,
+  suppliers,
+  purchaseOrders,
+  pos,
+  receipts,
+  sales,
+  orders,
+};

@@ -8,6 +8,8 @@ export const PAGE_NAMESPACES = [
   'purchaseOrders',
   'pos',
   'receipts',
+  'sales',
+  'orders',
 ] as const satisfies readonly (keyof typeof pageCatalogues)[];
 
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];

@@ -18,6 +18,8 @@ import suppliers from './suppliers.json';
 import purchaseOrders from './purchaseOrders.json';
 import pos from './pos.json';
 import receipts from './receipts.json';
+import sales from './sales.json';
+import orders from './orders.json';
 
 const catalogues = {
   common,
@@ -35,6 +37,8 @@ const catalogues = {
   purchaseOrders,
   pos,
   receipts,
+  sales,
+  orders,
 } satisfies Catalogues;
 
 export default catalogues;
