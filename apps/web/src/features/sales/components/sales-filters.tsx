@@ -20,23 +20,23 @@ export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
     <fieldset className="grid gap-2">
       <legend className="sr-only">{t('filters.label')}</legend>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
-        <div className="grid gap-1">
+        <div className="grid min-w-0 gap-1">
           <Label htmlFor="sales-from">{t('filters.from')}</Label>
           <Input
             id="sales-from"
             type="date"
-            className="sm:w-44"
+            className="min-w-0 sm:w-44"
             value={filters.from ?? ''}
             max={filters.to}
             onChange={(event) => onChange({ from: event.target.value || undefined })}
           />
         </div>
-        <div className="grid gap-1">
+        <div className="grid min-w-0 gap-1">
           <Label htmlFor="sales-to">{t('filters.to')}</Label>
           <Input
             id="sales-to"
             type="date"
-            className="sm:w-44"
+            className="min-w-0 sm:w-44"
             value={filters.to ?? ''}
             min={filters.from}
             aria-invalid={rangeInvalid}
