@@ -88,14 +88,32 @@ test('a sale made at the till is first on /sales, and its details show the items
   await expect(line).toContainText('KSh 360.00');
 
   // The receipt opens over the details, to print again or resend; closing it returns there.
+  // Resending by WhatsApp (the walk-in customer has no phone: the number is asked for) shows
+  // in the details and in the table's Receipt Status.
+  await expect(details.getByText('Not sent')).toBeVisible();
   await details.getByRole('button', { name: 'View Receipt' }).click();
   const receipt = page.getByRole('dialog', { name: `Sale Receipt #${saleId}` });
-  await expect(receipt.getByRole('button', { name: 'WhatsApp' })).toBeEnabled();
+  await page.evaluate(() => {
+    window.open = (url) => {
+      (window as unknown as { openedLink: string }).openedLink = String(url);
+      return null;
+    };
+  });
+  await receipt.getByRole('button', { name: 'WhatsApp' }).click();
+  await receipt.getByLabel('Customer phone number').fill('0711 562 904');
+  await receipt.getByRole('button', { name: 'Send' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { openedLink?: string }).openedLink))
+    .toMatch(/^https:\/\/wa\.me\/254711562904\?text=/);
   await receipt.getByRole('button', { name: 'Close' }).first().click();
   await expect(receipt).toBeHidden();
   await expect(details.getByRole('button', { name: 'View Receipt' })).toBeFocused();
+  await expect(details.getByText('Not sent')).toHaveCount(0);
+  await expect(details.getByText('WhatsApp', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
+  await expect(first).toContainText('WhatsApp');
+  await expect(first).not.toContainText('Not sent');
 });
 
 test('the sales page 10 at a time: to page 2 and back', async ({ page }) => {

@@ -2,7 +2,11 @@ import { formatCurrency } from '@duka/shared/money/money';
 import type { Sale } from '@duka/shared/sales/sales.schemas';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
+import {
+  ResponsiveTable,
+  WIDE_TABLE_MEDIA_QUERY,
+  type ResponsiveColumn,
+} from '@/components/ui/responsive-table';
 import { formatSaleDate } from '../lib/format-sale-date';
 import { ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
 
@@ -65,6 +69,8 @@ export function SalesTable({ sales, onView, empty }: SalesTableProps) {
       columns={columns}
       rowKey={(sale) => sale.id}
       label={t('table.label')}
+      // Eight columns do not fit a tablet in portrait: cards until 1024 px.
+      wideQuery={WIDE_TABLE_MEDIA_QUERY}
       actionsHeader={t('fields.actions')}
       empty={<p className="py-6 text-center text-slate-600 dark:text-slate-400">{empty}</p>}
       onRowClick={onView}
