@@ -117,6 +117,12 @@ test('a sale made at the till is first on /sales, and its details show the items
 });
 
 test('the sales page 10 at a time: to page 2 and back', async ({ page }) => {
+  // Spec §7: the orders list is asked for only once the Orders tab is open.
+  const ordersCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/orders') ordersCalls.push(url.search);
+  });
   await openSales(page);
   const range = page.getByText(/^Showing \d+–\d+ of \d+ sales$/);
   await expect(range).toHaveText(/^Showing 1–10 of \d+ sales$/);
@@ -150,6 +156,14 @@ test('the sales page 10 at a time: to page 2 and back', async ({ page }) => {
     'aria-label',
     firstOnPage1!,
   );
+
+  expect(ordersCalls).toEqual([]);
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/[?&]tab=orders/);
+  await expect.poll(() => ordersCalls).toEqual(['?page=1&pageSize=10']);
+  // Back on Sales, the sales page kept its place in the address.
+  await page.getByRole('tab', { name: 'Sales' }).click();
+  await expect(range).toHaveText(`Showing 1–10 of ${total} sales`);
 });
 
 test('filters by payment method and day, kept in the address', async ({ page }) => {

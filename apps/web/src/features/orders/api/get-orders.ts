@@ -7,7 +7,9 @@ export const ORDERS_PAGE_SIZE = 10;
 
 /** Every orders query key starts here, so one invalidation refreshes the list and an order. */
 export const ordersQueryKey = ['orders'] as const;
-export const ordersListQueryKey = (page: number) => [...ordersQueryKey, 'list', { page }] as const;
+/** The store's orders (staff); a shopper's own orders ("My orders") are another list. */
+export const ordersListQueryKey = (page: number) =>
+  [...ordersQueryKey, 'list', { scope: 'store', page }] as const;
 
 export interface OrdersPage {
   orders: Order[];
