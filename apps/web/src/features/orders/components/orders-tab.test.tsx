@@ -60,6 +60,7 @@ describe('Orders tab (spec §2, §7, §8, §9; PRODUCT.md §4)', () => {
     // Give a query that should not run the chance to run.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(listCalls(sent)).toEqual([]);
+    expect(screen.queryByText('Loading orders...')).toBeNull();
 
     activate();
     const row = (await screen.findByText('Pending')).closest('tr')!;

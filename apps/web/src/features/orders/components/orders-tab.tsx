@@ -37,9 +37,12 @@ export function OrdersTab({ active }: OrdersTabProps) {
             </Button>
           </div>
         ) : orders.data === undefined ? (
-          <p role="status" className="py-6 text-center text-slate-600 dark:text-slate-400">
-            {t('table.loading')}
-          </p>
+          // Nothing is asked for while the tab is closed, so nothing is loading either.
+          active && (
+            <p role="status" className="py-6 text-center text-slate-600 dark:text-slate-400">
+              {t('table.loading')}
+            </p>
+          )
         ) : (
           <div className="grid gap-4" aria-busy={orders.isFetching}>
             <OrdersTable orders={orders.data.orders} onView={setViewing} />
