@@ -103,7 +103,13 @@ export const appRoutes: RouteObject[] = [
         return <InventoryPage />;
       }),
       protectedRoute('/expenses', 'expenses', comingSoon('expenses', 'expenses'), true),
-      protectedRoute('/sales', 'sales', comingSoon('sales')),
+      protectedRoute('/sales', 'sales', async () => {
+        const [{ SalesPage }] = await Promise.all([
+          import('./pages/sales-page'),
+          loadPageNamespaces(['sales', 'orders', 'receipts']),
+        ]);
+        return <SalesPage />;
+      }),
       protectedRoute('/customers', 'customers', comingSoon('customers')),
       protectedRoute('/reports', 'reports', comingSoon('reports')),
       protectedRoute('/shop', 'shop', async () => {

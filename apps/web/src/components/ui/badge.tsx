@@ -13,6 +13,14 @@ const badgeVariants = cva(
           'border-transparent bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
         destructive: 'border-transparent bg-red-600 text-white dark:bg-red-700',
         outline: 'border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-300',
+        // Status tones (spec §4: green, yellow, red, grey): dark text on a light tint, and the
+        // reverse in the dark theme, so every tone keeps its contrast in both.
+        success:
+          'border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100',
+        warning:
+          'border-transparent bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100',
+        danger: 'border-transparent bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100',
+        info: 'border-transparent bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100',
       },
     },
     defaultVariants: { variant: 'default' },

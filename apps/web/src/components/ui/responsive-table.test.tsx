@@ -2,7 +2,12 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './button';
-import { ResponsiveTable, TABLE_MEDIA_QUERY, type ResponsiveColumn } from './responsive-table';
+import {
+  ResponsiveTable,
+  TABLE_MEDIA_QUERY,
+  WIDE_TABLE_MEDIA_QUERY,
+  type ResponsiveColumn,
+} from './responsive-table';
 
 interface Fruit {
   id: number;
@@ -25,7 +30,9 @@ function useWindowWidth(width: number) {
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => ({
-      matches: query === TABLE_MEDIA_QUERY && width >= 768,
+      matches:
+        (query === TABLE_MEDIA_QUERY && width >= 768) ||
+        (query === WIDE_TABLE_MEDIA_QUERY && width >= 1024),
       media: query,
       addEventListener: vi.fn(),
       removeEventListener: vi.fn(),
@@ -56,6 +63,26 @@ beforeEach(() => {
 });
 
 describe('ResponsiveTable', () => {
+  it('a table of many columns (wideQuery) stays cards on a tablet, a table from 1024 px', () => {
+    useWindowWidth(800);
+    const table = (
+      <ResponsiveTable
+        label="Fruit"
+        rows={fruits}
+        columns={columns}
+        rowKey={(fruit) => fruit.id}
+        wideQuery={WIDE_TABLE_MEDIA_QUERY}
+      />
+    );
+    const { unmount } = render(table);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Fruit' })).toBeInTheDocument();
+    unmount();
+    useWindowWidth(1024);
+    render(table);
+    expect(screen.getByRole('table', { name: 'Fruit' })).toBeInTheDocument();
+  });
+
   it('is a real table with column headers and an Actions column on a wide screen', () => {
     renderFruits();
     const table = screen.getByRole('table', { name: 'Fruit' });

@@ -5,6 +5,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 
 /** Where the table turns into cards: Tailwind's `md` (768 px), a tablet in portrait. */
 export const TABLE_MEDIA_QUERY = '(min-width: 768px)';
+/** For a table of many columns that a tablet cannot hold: Tailwind's `lg` (1024 px). */
+export const WIDE_TABLE_MEDIA_QUERY = '(min-width: 1024px)';
 
 export interface ResponsiveColumn<Row> {
   /** Stable key of the column. */
@@ -34,6 +36,8 @@ export interface ResponsiveTableProps<Row> {
    * shortcut only: give keyboard users the same action as a button in `actions`.
    */
   onRowClick?: (row: Row) => void;
+  /** From which width the table shows (TABLE_MEDIA_QUERY unless a wide table needs more). */
+  wideQuery?: string;
 }
 
 const INTERACTIVE = 'button, a, input, select, textarea, label, [role="button"]';
@@ -60,8 +64,9 @@ export function ResponsiveTable<Row>({
   label,
   empty,
   onRowClick,
+  wideQuery = TABLE_MEDIA_QUERY,
 }: ResponsiveTableProps<Row>) {
-  const wide = useMediaQuery(TABLE_MEDIA_QUERY);
+  const wide = useMediaQuery(wideQuery);
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   return wide ? (
     <WideTable
@@ -85,7 +90,7 @@ export function ResponsiveTable<Row>({
   );
 }
 
-type LayoutProps<Row> = Omit<ResponsiveTableProps<Row>, 'empty'>;
+type LayoutProps<Row> = Omit<ResponsiveTableProps<Row>, 'empty' | 'wideQuery'>;
 
 function WideTable<Row>({
   rows,
@@ -140,7 +145,8 @@ function CardList<Row>({ rows, columns, rowKey, actions, label, onRowClick }: La
   const primary = columns.find((column) => column.primary) ?? columns[0];
   const details = columns.filter((column) => column !== primary);
   return (
-    <ul aria-label={label} className="grid gap-3">
+    // Two cards a row where a wide table (wideQuery) still shows cards on a tablet.
+    <ul aria-label={label} className="grid gap-3 md:grid-cols-2">
       {rows.map((row) => (
         <li
           key={rowKey(row)}

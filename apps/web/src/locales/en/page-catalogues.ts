@@ -1,14 +1,16 @@
 /**
  * The English namespaces of lazy pages (the inventory tabs, the till and its receipts, the
- * shop): a chunk of their own, fetched with the page (lib/i18n.ts loadPageNamespaces), so the
- * first load stays within its budget.
+ * sales and orders, the shop): a chunk of their own, fetched with the page (lib/i18n.ts
+ * loadPageNamespaces), so the first load stays within its budget.
  */
 import inventory from './inventory.json';
 import pos from './pos.json';
 import products from './products.json';
 import purchaseOrders from './purchaseOrders.json';
+import orders from './orders.json';
 import receipts from './receipts.json';
 import shop from './shop.json';
+import sales from './sales.json';
 import suppliers from './suppliers.json';
 
 export const pageCatalogues = {
@@ -19,4 +21,6 @@ export const pageCatalogues = {
   pos,
   receipts,
   shop,
+  sales,
+  orders,
 };

@@ -9,6 +9,8 @@ export const PAGE_NAMESPACES = [
   'pos',
   'receipts',
   'shop',
+  'sales',
+  'orders',
 ] as const satisfies readonly (keyof typeof pageCatalogues)[];
 
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];

@@ -19,6 +19,8 @@ import purchaseOrders from './purchaseOrders.json';
 import pos from './pos.json';
 import receipts from './receipts.json';
 import shop from './shop.json';
+import sales from './sales.json';
+import orders from './orders.json';
 
 const catalogues = {
   common,
@@ -37,6 +39,8 @@ const catalogues = {
   pos,
   receipts,
   shop,
+  sales,
+  orders,
 } satisfies Catalogues;
 
 export default catalogues;

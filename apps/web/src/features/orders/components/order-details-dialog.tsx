@@ -1,0 +1,162 @@
+import { formatCurrency } from '@duka/shared/money/money';
+import type { Order, OrderItem } from '@duka/shared/orders/orders.schemas';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
+import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/failure-toast';
+import { i18n } from '@/lib/i18n';
+import { useOrder } from '../api/get-order';
+import { useUpdateOrderStatus, type OrderStatusChange } from '../api/update-order-status';
+import { formatOrderDate } from '../lib/format-order-date';
+import { insufficientStockOf } from '../lib/order-errors';
+import { orderActions } from '../lib/order-status';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { OrderStatusBadge } from './order-status-badge';
+
+interface OrderDetailsDialogProps {
+  /** The order opened from the list; null when closed. */
+  order: Order | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Spec §2 order dialog: date, status, order id, total, the items (product, quantity, unit
+ * price), with Mark as Shipped and Mark as Fulfilled — saved on the server (PRODUCT.md §4) —
+ * and Cancel for a pending or shipped order (issue 8).
+ */
+export function OrderDetailsDialog({ order, onOpenChange }: OrderDetailsDialogProps) {
+  return (
+    <Dialog open={order !== null} onOpenChange={onOpenChange}>
+      {order && <OrderDetails listed={order} onClose={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}
+
+function Entry({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
+  );
+}
+
+function OrderDetails({ listed, onClose }: { listed: Order; onClose: () => void }) {
+  const { t } = useTranslation(['orders', 'common']);
+  const { data } = useOrder(listed);
+  const order = data ?? listed;
+  const update = useUpdateOrderStatus();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const allowed = orderActions(order.status);
+  const busy = update.isPending;
+
+  const changeStatus = async (status: OrderStatusChange['status']) => {
+    try {
+      const saved = await update.mutateAsync({ id: order.id, status });
+      toast({
+        title: t('statusChange.done'),
+        description: t('statusChange.description', {
+          id: saved.id,
+          status: t(`status.${saved.status}`),
+        }),
+      });
+    } catch (error) {
+      const product = insufficientStockOf(error);
+      if (product === null) toastFailure(error, t('statusChange.failed'));
+      else {
+        toast({
+          variant: 'destructive',
+          title: i18n.t('common:toast.error'),
+          description: t('statusChange.insufficientStock', { name: product }),
+        });
+      }
+    }
+  };
+
+  const columns: ResponsiveColumn<OrderItem>[] = [
+    {
+      id: 'product',
+      header: t('details.product'),
+      primary: true,
+      cell: (item) => <span className="font-medium">{item.Product.name}</span>,
+    },
+    {
+      id: 'quantity',
+      header: t('details.quantity'),
+      className: 'whitespace-nowrap md:text-right',
+      cell: (item) =>
+        t('details.quantityWithUnit', {
+          quantity: item.quantity,
+          unit: t(`units.${item.unit_type}`),
+        }),
+    },
+    {
+      id: 'price',
+      header: t('details.unitPrice'),
+      className: 'whitespace-nowrap md:text-right',
+      cell: (item) => formatCurrency(item.unit_price),
+    },
+  ];
+
+  return (
+    <DialogContent className="sm:max-w-2xl">
+      <DialogHeader>
+        <DialogTitle>{t('details.title')}</DialogTitle>
+        <DialogDescription>{t('details.description', { id: order.id })}</DialogDescription>
+      </DialogHeader>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+        <Entry label={t('details.date')}>{formatOrderDate(order.createdAt)}</Entry>
+        <Entry label={t('details.status')}>
+          <OrderStatusBadge status={order.status} />
+        </Entry>
+        <Entry label={t('details.orderId')}>{order.id}</Entry>
+        <Entry label={t('details.total')}>{formatCurrency(order.total_amount)}</Entry>
+        {order.User && (
+          <Entry label={t('details.placedBy')}>
+            {order.User.name} ({order.User.email})
+          </Entry>
+        )}
+      </dl>
+      <section className="grid gap-2">
+        <h3 className="font-semibold">{t('details.items')}</h3>
+        <ResponsiveTable
+          rows={order.items}
+          columns={columns}
+          rowKey={(item) => item.id}
+          label={t('details.items')}
+        />
+      </section>
+      <DialogFooter className="flex-wrap gap-2">
+        <Button disabled={busy || !allowed.ship} onClick={() => void changeStatus('shipped')}>
+          {t('actions.markShipped')}
+        </Button>
+        <Button disabled={busy || !allowed.fulfil} onClick={() => void changeStatus('fulfilled')}>
+          {t('actions.markFulfilled')}
+        </Button>
+        {allowed.cancel && (
+          <Button variant="destructive" disabled={busy} onClick={() => setConfirmingCancel(true)}>
+            {t('actions.cancel')}
+          </Button>
+        )}
+        <Button variant="outline" onClick={onClose}>
+          {t('common:actions.close')}
+        </Button>
+      </DialogFooter>
+      <CancelOrderDialog
+        orderId={confirmingCancel ? order.id : null}
+        onOpenChange={setConfirmingCancel}
+        onConfirm={() => void changeStatus('cancelled')}
+      />
+    </DialogContent>
+  );
+}

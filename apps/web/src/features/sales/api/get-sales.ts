@@ -1,0 +1,51 @@
+import type { PaymentMethod, Sale } from '@duka/shared/sales/sales.schemas';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+/** Spec §9: sales are listed 10 a page. */
+export const SALES_PAGE_SIZE = 10;
+
+export interface SalesListParams {
+  page: number;
+  /** Shop days, YYYY-MM-DD, each inclusive (issue 8). */
+  from?: string;
+  to?: string;
+  payment_method?: PaymentMethod;
+}
+
+export interface SalesPage {
+  sales: Sale[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Under ['sales', …]: a receipt sent from the receipt dialog invalidates ['sales'], so the
+ * Receipt Status badges of the list follow it.
+ */
+export const salesListQueryKey = (params: SalesListParams) => ['sales', 'list', params] as const;
+
+/** GET /sales?page&pageSize=10&from&to&payment_method (spec §7, issue 8): newest first. */
+export function getSales(params: SalesListParams, signal?: AbortSignal): Promise<SalesPage> {
+  return apiClient.get<SalesPage>('/sales', {
+    query: {
+      page: params.page,
+      pageSize: SALES_PAGE_SIZE,
+      from: params.from,
+      to: params.to,
+      payment_method: params.payment_method,
+    },
+    signal,
+  });
+}
+
+export function useSales(params: SalesListParams, enabled = true) {
+  return useQuery({
+    queryKey: salesListQueryKey(params),
+    queryFn: ({ signal }) => getSales(params, signal),
+    // The current page stays on screen while the next one (or a new filter) loads.
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}

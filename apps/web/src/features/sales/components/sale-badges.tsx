@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { isKnownStatus, statusBadgeVariant } from '../lib/sale-status';
+
+/** A sale's status or payment status in the colour of spec §4. */
+export function SaleStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('sales');
+  return (
+    <Badge variant={statusBadgeVariant(status)}>
+      {isKnownStatus(status) ? t(`status.${status}`) : status}
+    </Badge>
+  );
+}
+
+/** Spec §2 Receipt Status: an SMS and a WhatsApp badge for the sends recorded, or 'Not sent'. */
+export function ReceiptSentBadges({ status }: { status: { sms: boolean; whatsapp: boolean } }) {
+  const { t } = useTranslation('sales');
+  if (!status.sms && !status.whatsapp) {
+    return <Badge variant="secondary">{t('receipt.notSent')}</Badge>;
+  }
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {status.sms && <Badge>{t('receipt.sms')}</Badge>}
+      {status.whatsapp && <Badge>{t('receipt.whatsapp')}</Badge>}
+    </span>
+  );
+}

@@ -1,0 +1,190 @@
+import { formatCurrency } from '@duka/shared/money/money';
+import type { Sale, SaleItem } from '@duka/shared/sales/sales.schemas';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
+import { formatSaleDate } from '../lib/format-sale-date';
+import { ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
+
+interface SaleDetailsDialogProps {
+  /** The sale shown; null when closed. */
+  sale: Sale | null;
+  onOpenChange: (open: boolean) => void;
+  /** Opens the sale's receipt (print, WhatsApp, SMS), composed in by the page. */
+  onViewReceipt?: (saleId: number) => void;
+}
+
+/**
+ * Spec §2 Sales details: Customer Information, Payment Information, Sale Information (date,
+ * cashier, status, Sale ID) and the items (Product with its SKU, Unit Price, Quantity, Total);
+ * the receipt's sends, and a way to print or resend it (PRODUCT.md §4).
+ */
+export function SaleDetailsDialog({ sale, onOpenChange, onViewReceipt }: SaleDetailsDialogProps) {
+  return (
+    <Dialog open={sale !== null} onOpenChange={onOpenChange}>
+      {sale && (
+        <SaleDetails
+          sale={sale}
+          onClose={() => onOpenChange(false)}
+          onViewReceipt={onViewReceipt}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid content-start gap-2">
+      <h3 className="font-semibold">{title}</h3>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">{children}</dl>
+    </section>
+  );
+}
+
+function Entry({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
+  );
+}
+
+function SaleDetails({
+  sale,
+  onClose,
+  onViewReceipt,
+}: {
+  sale: Sale;
+  onClose: () => void;
+  onViewReceipt?: (saleId: number) => void;
+}) {
+  const { t } = useTranslation(['sales', 'common']);
+  const none = t('common:notAvailable');
+
+  const columns: ResponsiveColumn<SaleItem>[] = [
+    {
+      id: 'product',
+      header: t('details.product'),
+      primary: true,
+      cell: (item) => (
+        <div>
+          <div className="font-medium">{item.Product.name}</div>
+          <div className="text-xs text-slate-600 dark:text-slate-400">
+            {t('details.sku', { sku: item.Product.sku })}
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'price',
+      header: t('details.unitPrice'),
+      className: 'whitespace-nowrap md:text-right',
+      cell: (item) => formatCurrency(item.unit_price),
+    },
+    {
+      id: 'quantity',
+      header: t('details.quantity'),
+      className: 'whitespace-nowrap md:text-right',
+      cell: (item) =>
+        t('details.quantityWithUnit', {
+          quantity: item.quantity,
+          unit: t(`units.${item.unit_type}`),
+        }),
+    },
+    {
+      id: 'total',
+      header: t('details.lineTotal'),
+      className: 'whitespace-nowrap md:text-right',
+      cell: (item) => formatCurrency(item.total),
+    },
+  ];
+
+  return (
+    <DialogContent className="sm:max-w-3xl">
+      <DialogHeader>
+        <DialogTitle>{t('details.title')}</DialogTitle>
+        <DialogDescription>{t('details.description', { id: sale.id })}</DialogDescription>
+      </DialogHeader>
+
+      <div className="grid gap-6 md:grid-cols-3">
+        <Section title={t('details.customer')}>
+          <Entry label={t('details.name')}>{sale.Customer?.name ?? none}</Entry>
+          <Entry label={t('details.email')}>{sale.Customer?.email || none}</Entry>
+          <Entry label={t('details.phone')}>{sale.Customer?.phone || none}</Entry>
+        </Section>
+        <Section title={t('details.payment')}>
+          <Entry label={t('details.method')}>{t(`payment.${sale.payment_method}`)}</Entry>
+          <Entry label={t('details.paymentStatus')}>
+            <SaleStatusBadge status={sale.payment_status} />
+          </Entry>
+          {sale.delivery_fee > 0 && (
+            <>
+              <Entry label={t('details.subtotal')}>{formatCurrency(sale.subtotal)}</Entry>
+              <Entry label={t('details.deliveryFee')}>{formatCurrency(sale.delivery_fee)}</Entry>
+            </>
+          )}
+          <Entry label={t('details.total')}>{formatCurrency(sale.total_amount)}</Entry>
+          <Entry label={t('details.amountPaid')}>{formatCurrency(sale.amount_paid)}</Entry>
+          <Entry label={t('details.change')}>{formatCurrency(sale.change_amount)}</Entry>
+          {sale.mpesa_code && (
+            <Entry label={t('details.mpesaCode')}>
+              <span className="font-mono">{sale.mpesa_code}</span>
+            </Entry>
+          )}
+        </Section>
+        <Section title={t('details.sale')}>
+          <Entry label={t('details.date')}>{formatSaleDate(sale.createdAt)}</Entry>
+          <Entry label={t('details.cashier')}>{sale.User?.name ?? none}</Entry>
+          <Entry label={t('details.status')}>
+            <SaleStatusBadge status={sale.status} />
+          </Entry>
+          <Entry label={t('details.saleId')}>{sale.id}</Entry>
+        </Section>
+      </div>
+
+      <section className="grid gap-2">
+        <h3 className="font-semibold">{t('details.items')}</h3>
+        <ResponsiveTable
+          rows={sale.items}
+          columns={columns}
+          rowKey={(item) => item.id}
+          label={t('details.items')}
+        />
+      </section>
+
+      <section className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-800">
+        <div className="grid gap-1 text-sm">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-slate-600 dark:text-slate-400">{t('details.receiptStatus')}</span>
+            <ReceiptSentBadges status={sale.receipt_status} />
+          </div>
+          {onViewReceipt && (
+            <p className="text-slate-600 dark:text-slate-400">{t('details.viewReceiptHint')}</p>
+          )}
+        </div>
+        {onViewReceipt && (
+          <Button variant="outline" onClick={() => onViewReceipt(sale.id)}>
+            {t('details.viewReceipt')}
+          </Button>
+        )}
+      </section>
+
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          {t('common:actions.close')}
+        </Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,84 @@
+import { PAYMENT_METHODS, type PaymentMethod } from '@duka/shared/sales/sales.schemas';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { hasFilters, isRangeInvalid, type SalesFilters } from '../lib/sales-filters';
+
+interface SalesFiltersBarProps {
+  filters: SalesFilters;
+  onChange: (change: Partial<SalesFilters>) => void;
+}
+
+/** From and to day (each inclusive) and payment method (All / Cash / M-Pesa), issue 8. */
+export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
+  const { t } = useTranslation('sales');
+  const rangeInvalid = isRangeInvalid(filters);
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="sr-only">{t('filters.label')}</legend>
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+        <div className="grid min-w-0 gap-1">
+          <Label htmlFor="sales-from">{t('filters.from')}</Label>
+          <Input
+            id="sales-from"
+            type="date"
+            className="min-w-0 sm:w-44"
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(event) => onChange({ from: event.target.value || undefined })}
+          />
+        </div>
+        <div className="grid min-w-0 gap-1">
+          <Label htmlFor="sales-to">{t('filters.to')}</Label>
+          <Input
+            id="sales-to"
+            type="date"
+            className="min-w-0 sm:w-44"
+            value={filters.to ?? ''}
+            min={filters.from}
+            aria-invalid={rangeInvalid}
+            aria-describedby="sales-to-error"
+            onChange={(event) => onChange({ to: event.target.value || undefined })}
+          />
+        </div>
+        <div className="col-span-2 grid gap-1 sm:col-span-1">
+          <Label htmlFor="sales-payment-method">{t('filters.paymentMethod')}</Label>
+          <NativeSelect
+            id="sales-payment-method"
+            className="sm:w-40"
+            value={filters.payment_method ?? ''}
+            onChange={(event) =>
+              onChange({
+                payment_method: (event.target.value || undefined) as PaymentMethod | undefined,
+              })
+            }
+          >
+            <option value="">{t('filters.all')}</option>
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {t(`payment.${method}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {hasFilters(filters) && (
+          <Button
+            variant="outline"
+            className="col-span-2 sm:col-span-1"
+            onClick={() => {
+              onChange({ from: undefined, to: undefined, payment_method: undefined });
+              // The button goes away with the filters: keep the keyboard in the filters.
+              document.getElementById('sales-from')?.focus();
+            }}
+          >
+            {t('filters.clear')}
+          </Button>
+        )}
+      </div>
+      <FieldError id="sales-to-error">{rangeInvalid ? t('filters.rangeInvalid') : null}</FieldError>
+    </fieldset>
+  );
+}

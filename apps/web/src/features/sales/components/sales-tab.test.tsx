@@ -1,0 +1,235 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { stubApi, type ApiReply, type SentRequest } from '@/test/api-stub';
+import { buildSale, salesPage } from '../lib/sales-fixtures';
+import { SalesTab } from './sales-tab';
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+function renderTab(
+  reply: ApiReply | ((request: SentRequest) => ApiReply),
+  { url = '/sales', onViewReceipt = vi.fn() } = {},
+) {
+  const sent = stubApi({ 'GET /sales': reply });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>
+        <SalesTab onViewReceipt={onViewReceipt} />
+        <Location />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { sent, onViewReceipt };
+}
+
+const listCalls = (sent: SentRequest[]) =>
+  sent.filter((request) => request.path.startsWith('/sales?')).map((request) => request.path);
+const search = () => screen.getByTestId('location').textContent;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
+
+const mpesa = buildSale({
+  id: 41,
+  payment_method: 'mpesa',
+  mpesa_code: 'SFT4A1B2C3',
+  amount_paid: 250,
+  change_amount: 0,
+  total_amount: 250,
+  Customer: { name: 'Brian Mwangi', email: null, phone: null },
+  receipt_status: { sms: true, whatsapp: true },
+});
+const pending = buildSale({
+  id: 40,
+  status: 'pending',
+  Customer: { name: 'Fatuma Hassan', email: null, phone: null },
+});
+
+describe('Sales tab (spec §2 Sales and Orders page, §4, §9)', () => {
+  it('shows every column, the receipt badges or Not sent, and the status colours', async () => {
+    const { sent } = renderTab(salesPage([buildSale(), mpesa, pending]));
+    const cash = await rowOf('Grace Wambui');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Date',
+      'Customer',
+      'Cashier',
+      'Payment Method',
+      'Status',
+      'Receipt Status',
+      'Total',
+      'Actions',
+    ]);
+    for (const text of ['Wanjiku Cashier', 'Cash', 'Completed', 'Not sent', 'KSh 880.00']) {
+      expect(within(cash).getByText(text)).toBeInTheDocument();
+    }
+    // Medium date with the time, in the reader's language.
+    expect(within(cash).getByText(/^Nov 20, 2026.*\d:05/)).toBeInTheDocument();
+    expect(within(cash).getByText('Completed')).toHaveClass('bg-emerald-100');
+    expect(
+      within(cash).getByRole('button', { name: 'View Details of sale #42' }),
+    ).toHaveTextContent('View Details');
+
+    const byMpesa = await rowOf('Brian Mwangi');
+    expect(within(byMpesa).getByText('M-Pesa')).toBeInTheDocument();
+    expect(within(byMpesa).getByText('SMS')).toBeInTheDocument();
+    expect(within(byMpesa).getByText('WhatsApp')).toBeInTheDocument();
+    expect(within(byMpesa).queryByText('Not sent')).toBeNull();
+
+    expect(within(await rowOf('Fatuma Hassan')).getByText('Pending')).toHaveClass('bg-amber-100');
+    expect(listCalls(sent)).toEqual(['/sales?page=1&pageSize=10']);
+  });
+
+  it('pages 10 at a time from the server with Previous, numbered pages and Next', async () => {
+    const { sent } = renderTab((request) =>
+      request.path.includes('page=2')
+        ? salesPage([buildSale({ id: 30, Customer: null })], 25, 2)
+        : salesPage([buildSale()], 25),
+    );
+    expect(await screen.findByText('Showing 1–10 of 25 sales')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Sales pages' });
+    expect(pager).toHaveTextContent('Previous123Next');
+
+    await userEvent.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 11–20 of 25 sales')).toBeInTheDocument();
+    expect(listCalls(sent).at(-1)).toBe('/sales?page=2&pageSize=10');
+    expect(search()).toBe('?page=2');
+    // A sale without a customer.
+    expect(within(await rowOf('N/A')).getByText('KSh 880.00')).toBeInTheDocument();
+
+    await userEvent.click(within(pager).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Showing 1–10 of 25 sales')).toBeInTheDocument();
+    // Page 1 comes from the cache (spec §4: infinite staleness).
+    expect(listCalls(sent)).toEqual(['/sales?page=1&pageSize=10', '/sales?page=2&pageSize=10']);
+    expect(search()).toBe('');
+  });
+
+  it('sends the filters as query parameters, keeps them in the address and starts on page 1', async () => {
+    const { sent } = renderTab(
+      (request) =>
+        request.path.includes('payment_method')
+          ? salesPage([], 0)
+          : salesPage([buildSale()], 25, 2),
+      { url: '/sales?tab=sales&page=2' },
+    );
+    await rowOf('Grace Wambui');
+    expect(listCalls(sent)).toEqual(['/sales?page=2&pageSize=10']);
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    await vi.waitFor(() =>
+      expect(listCalls(sent).at(-1)).toBe('/sales?page=1&pageSize=10&from=2026-11-01'),
+    );
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
+    await userEvent.selectOptions(screen.getByLabelText('Payment Method'), 'M-Pesa');
+    await vi.waitFor(() =>
+      expect(listCalls(sent).at(-1)).toBe(
+        '/sales?page=1&pageSize=10&from=2026-11-01&to=2026-11-20&payment_method=mpesa',
+      ),
+    );
+    expect(await screen.findByText('No sales match these filters.')).toBeInTheDocument();
+    expect(search()).toBe('?tab=sales&from=2026-11-01&to=2026-11-20&payment_method=mpesa');
+    expect(
+      Array.from(
+        screen.getByLabelText<HTMLSelectElement>('Payment Method').options,
+        (option) => option.textContent,
+      ),
+    ).toEqual(['All', 'Cash', 'M-Pesa']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(search()).toBe('?tab=sales');
+    expect(screen.getByLabelText('From')).toHaveFocus();
+    await vi.waitFor(() => expect(listCalls(sent).at(-1)).toBe('/sales?page=1&pageSize=10'));
+  });
+
+  it('asks nothing of the server for a to day before the from day', async () => {
+    const { sent } = renderTab(salesPage([buildSale()]), {
+      url: '/sales?from=2026-11-20&to=2026-11-19',
+    });
+    expect(await screen.findByText('To date must not be before From date')).toBeInTheDocument();
+    expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
+    expect(listCalls(sent)).toEqual([]);
+  });
+
+  it('shows the server message when the sales cannot be loaded, with a retry', async () => {
+    let fail = true;
+    const { sent } = renderTab(() =>
+      fail ? { status: 500, body: { message: 'Database unavailable' } } : salesPage([buildSale()]),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Grace Wambui')).toBeInTheDocument();
+    expect(listCalls(sent)).toHaveLength(2);
+  });
+});
+
+describe('Sale details dialog (spec §2)', () => {
+  it('shows the customer, payment and sale information and the items with their SKU', async () => {
+    const { onViewReceipt } = renderTab(salesPage([mpesa]));
+    await userEvent.click(
+      within(await rowOf('Brian Mwangi')).getByRole('button', { name: 'View Details of sale #41' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+    for (const heading of ['Customer Information', 'Payment Information', 'Sale Information']) {
+      expect(within(dialog).getByRole('heading', { name: heading })).toBeInTheDocument();
+    }
+    const entry = (label: string) => within(dialog).getByText(label).nextElementSibling;
+    expect(entry('Name')).toHaveTextContent('Brian Mwangi');
+    expect(entry('Phone')).toHaveTextContent('N/A');
+    expect(entry('Payment Method')).toHaveTextContent('M-Pesa');
+    expect(entry('Payment Status')).toHaveTextContent('Paid');
+    expect(entry('Amount Paid')).toHaveTextContent('KSh 250.00');
+    expect(entry('Change')).toHaveTextContent('KSh 0.00');
+    expect(entry('M-Pesa Code')).toHaveTextContent('SFT4A1B2C3');
+    expect(entry('Date')).toHaveTextContent(/^Nov 20, 2026/);
+    expect(entry('Cashier')).toHaveTextContent('Wanjiku Cashier');
+    expect(entry('Status')).toHaveTextContent('Completed');
+    expect(entry('Sale ID')).toHaveTextContent('41');
+
+    const items = within(dialog).getByRole('table', { name: 'Items' });
+    expect(
+      within(items)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Product', 'Unit Price', 'Quantity', 'Total']);
+    const cellsOf = (quantity: string) =>
+      Array.from(
+        within(items).getByText(quantity).closest('tr')!.cells,
+        (cell) => cell.textContent,
+      );
+    expect(cellsOf('2 piece')).toEqual([
+      'Brookside Milk 500mlSKU: MLK-500',
+      'KSh 65.00',
+      '2 piece',
+      'KSh 130.00',
+    ]);
+    expect(cellsOf('1 dozen')).toEqual([
+      'Brookside Milk 500mlSKU: MLK-500',
+      'KSh 750.00',
+      '1 dozen',
+      'KSh 750.00',
+    ]);
+
+    // The receipt's sends, and the way to print or resend it (composed in by the page).
+    expect(within(dialog).getByText('SMS')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'View Receipt' }));
+    expect(onViewReceipt).toHaveBeenCalledWith(41);
+  });
+
+  it("shows 'Invalid Date' for a sale without its timestamp, and no M-Pesa code for cash", async () => {
+    renderTab(salesPage([buildSale({ createdAt: '' })]));
+    const row = await rowOf('Grace Wambui');
+    expect(within(row).getByText('Invalid Date')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'View Details of sale #42' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+    expect(within(dialog).getByText('Date').nextElementSibling).toHaveTextContent('Invalid Date');
+    expect(within(dialog).queryByText('M-Pesa Code')).toBeNull();
+    expect(within(dialog).getByText('Not sent')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+import type { Sale } from '@duka/shared/sales/sales.schemas';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Pagination } from '@/components/ui/pagination';
+import { errorMessage } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
+import { SALES_PAGE_SIZE, useSales } from '../api/get-sales';
+import { hasFilters, isRangeInvalid, useSalesFilters } from '../lib/sales-filters';
+import { SaleDetailsDialog } from './sale-details-dialog';
+import { SalesFiltersBar } from './sales-filters';
+import { SalesTable } from './sales-table';
+
+interface SalesTabProps {
+  /** Opens a sale's receipt (print, resend by SMS or WhatsApp); composed in by the page. */
+  onViewReceipt?: (saleId: number) => void;
+}
+
+/**
+ * Spec §2 Sales tab: every sale of the store, newest first, 10 a page from the server (§9),
+ * filtered by day and payment method; page and filters live in the address.
+ */
+export function SalesTab({ onViewReceipt }: SalesTabProps) {
+  const { t } = useTranslation('sales');
+  const [filters, setFilters] = useSalesFilters();
+  const rangeInvalid = isRangeInvalid(filters);
+  const sales = useSales(filters, !rangeInvalid);
+  const [viewingId, setViewingId] = useState<number | null>(null);
+  const [viewed, setViewed] = useState<Sale | null>(null);
+
+  const total = sales.data?.total ?? 0;
+  const pageCount = Math.ceil(total / SALES_PAGE_SIZE);
+  // The open sale as the list has it now: a receipt sent meanwhile shows in its badges.
+  const viewing =
+    viewingId === null ? null : (sales.data?.sales.find((sale) => sale.id === viewingId) ?? viewed);
+
+  const openDetails = (sale: Sale) => {
+    setViewed(sale);
+    setViewingId(sale.id);
+  };
+
+  return (
+    <Card>
+      <CardContent className="grid gap-4 pt-6">
+        <SalesFiltersBar filters={filters} onChange={setFilters} />
+        {rangeInvalid ? null : sales.isPending ? (
+          <p role="status" className="py-6 text-center text-slate-600 dark:text-slate-400">
+            {t('table.loading')}
+          </p>
+        ) : sales.isError ? (
+          <div role="alert" className="grid justify-items-center gap-3 py-6">
+            <p className="text-red-600 dark:text-red-400">
+              {translateMessage(errorMessage(sales.error, t('table.loadFailed')))}
+            </p>
+            <Button variant="outline" onClick={() => void sales.refetch()}>
+              {t('table.retry')}
+            </Button>
+          </div>
+        ) : (
+          <div className="grid gap-4" aria-busy={sales.isFetching}>
+            <SalesTable
+              sales={sales.data.sales}
+              onView={openDetails}
+              empty={hasFilters(filters) ? t('table.emptyFiltered') : t('table.empty')}
+            />
+            {total > 0 && (
+              <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+                {t('table.range', {
+                  from: Math.min((filters.page - 1) * SALES_PAGE_SIZE + 1, total),
+                  to: Math.min(filters.page * SALES_PAGE_SIZE, total),
+                  total,
+                })}
+              </p>
+            )}
+            <Pagination
+              page={filters.page}
+              pageCount={pageCount}
+              onPageChange={(page) => setFilters({ page })}
+              label={t('table.pages')}
+            />
+          </div>
+        )}
+      </CardContent>
+      <SaleDetailsDialog
+        sale={viewing}
+        onViewReceipt={onViewReceipt}
+        onOpenChange={(open) => {
+          if (!open) setViewingId(null);
+        }}
+      />
+    </Card>
+  );
+}

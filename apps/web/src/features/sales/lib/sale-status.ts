@@ -1,0 +1,28 @@
+import type { BadgeProps } from '@/components/ui/badge';
+
+/** The statuses the catalogue names; any other value the server sends shows as it came. */
+export const KNOWN_STATUSES = ['completed', 'paid', 'pending', 'failed', 'cancelled'] as const;
+export type KnownStatus = (typeof KNOWN_STATUSES)[number];
+
+export function isKnownStatus(value: string): value is KnownStatus {
+  return (KNOWN_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * Spec §4 sale/payment status colours: paid green, pending yellow, failed red, anything else
+ * grey. A sale's own status is 'completed' exactly when it was paid at the till (spec §4
+ * Checkout sends completed with paid), so 'completed' is green too; 'cancelled' stays grey.
+ */
+export function statusBadgeVariant(status: string): NonNullable<BadgeProps['variant']> {
+  switch (status) {
+    case 'paid':
+    case 'completed':
+      return 'success';
+    case 'pending':
+      return 'warning';
+    case 'failed':
+      return 'danger';
+    default:
+      return 'secondary';
+  }
+}

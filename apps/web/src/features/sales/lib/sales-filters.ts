@@ -1,0 +1,61 @@
+import { PAYMENT_METHODS, type PaymentMethod } from '@duka/shared/sales/sales.schemas';
+import { useSearchParams } from 'react-router';
+import type { SalesListParams } from '../api/get-sales';
+
+/** What the Sales tab shows, kept in the address so a refresh or a shared link keeps it. */
+export type SalesFilters = SalesListParams;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const KEYS = ['page', 'from', 'to', 'payment_method'] as const;
+
+function isPaymentMethod(value: string | null): value is PaymentMethod {
+  return PAYMENT_METHODS.includes(value as PaymentMethod);
+}
+
+/** Reads ?page=2&from=2026-11-01&to=2026-11-20&payment_method=mpesa; anything else is dropped. */
+export function parseSalesFilters(params: URLSearchParams): SalesFilters {
+  const page = Number(params.get('page'));
+  const from = params.get('from');
+  const to = params.get('to');
+  const method = params.get('payment_method');
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    from: from && DAY.test(from) ? from : undefined,
+    to: to && DAY.test(to) ? to : undefined,
+    payment_method: isPaymentMethod(method) ? method : undefined,
+  };
+}
+
+/** A `to` day before the `from` day: nothing can match, the server would refuse it (400). */
+export function isRangeInvalid({ from, to }: SalesFilters): boolean {
+  return from !== undefined && to !== undefined && to < from;
+}
+
+export function hasFilters({ from, to, payment_method }: SalesFilters): boolean {
+  return from !== undefined || to !== undefined || payment_method !== undefined;
+}
+
+/** The filters and a setter; a changed filter starts again on page 1. */
+export function useSalesFilters() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = parseSalesFilters(searchParams);
+
+  const update = (change: Partial<SalesFilters>) => {
+    const next: SalesFilters = { ...filters, page: 1, ...change };
+    setSearchParams(
+      (params) => {
+        const merged = new URLSearchParams(params);
+        for (const key of KEYS) merged.delete(key);
+        if (next.page > 1) merged.set('page', String(next.page));
+        if (next.from) merged.set('from', next.from);
+        if (next.to) merged.set('to', next.to);
+        if (next.payment_method) merged.set('payment_method', next.payment_method);
+        return merged;
+      },
+      // Paging is a step one can go back to; typing a date is not.
+      { replace: change.page === undefined },
+    );
+  };
+
+  return [filters, update] as const;
+}
