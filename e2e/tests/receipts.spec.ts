@@ -61,7 +61,7 @@ test('a cashier sees the whole receipt of a cash sale', async ({ page }) => {
   const sale = await sell(page);
   const dialog = await openReceipt(page, sale.id);
   await expect(dialog.getByText(sale.productName)).toBeVisible();
-  await expect(dialog.getByText(`2 piece × ${ksh(sale.total / 2)}`)).toBeVisible();
+  await expect(dialog.getByText(`2 pieces × ${ksh(sale.total / 2)}`)).toBeVisible();
   await expect(dialog.getByText('Total', { exact: true })).toBeVisible();
   await expect(dialog.getByText(ksh(sale.total)).first()).toBeVisible();
   await expect(dialog.getByText('Payment method')).toBeVisible();

@@ -84,7 +84,7 @@ test('a sale made at the till is first on /sales, and its details show the items
   await expect(line).toContainText(PEMBE.name);
   await expect(line).toContainText(`SKU: ${PEMBE.sku}`);
   await expect(line).toContainText('KSh 180.00');
-  await expect(line).toContainText('2 piece');
+  await expect(line).toContainText('2 pieces');
   await expect(line).toContainText('KSh 360.00');
 
   // The receipt opens over the details, to print again or resend; closing it returns there.

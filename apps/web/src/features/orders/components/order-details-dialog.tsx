@@ -97,7 +97,7 @@ function OrderDetails({ listed, onClose }: { listed: Order; onClose: () => void 
       cell: (item) =>
         t('details.quantityWithUnit', {
           quantity: item.quantity,
-          unit: t(`units.${item.unit_type}`),
+          unit: t(`units.${item.unit_type}`, { count: item.quantity }),
         }),
     },
     {

@@ -128,7 +128,7 @@ describe('Orders tab (spec §2, §7, §8, §9; PRODUCT.md §4)', () => {
     ).toEqual([
       ['Product', 'Quantity', 'Unit Price'],
       ['Jogoo Maize Flour 2kg', '1 pack', 'KSh 2,131.00'],
-      ['Pembe Maize Flour 2kg', '2 piece', 'KSh 180.00'],
+      ['Pembe Maize Flour 2kg', '2 pieces', 'KSh 180.00'],
     ]);
   });
 

@@ -98,7 +98,7 @@ describe('ReceiptDialog (spec §2 Point of Sale, PRODUCT.md §4, §4b)', () => {
       '#42',
       'Wanjiku Cashier',
       'Grace Wambui',
-      '2 piece × KSh 65.00',
+      '2 pieces × KSh 65.00',
       'KSh 130.00',
       '1 dozen × KSh 750.00',
       'KSh 880.00',

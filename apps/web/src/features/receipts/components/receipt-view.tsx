@@ -89,7 +89,7 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
               <span className="whitespace-nowrap">
                 {t('receipt.line', {
                   quantity: item.quantity,
-                  unit: t(`units.${item.unit_type}`),
+                  unit: t(`units.${item.unit_type}`, { count: item.quantity }),
                   price: formatCurrency(item.unit_price),
                 })}
               </span>

@@ -99,7 +99,7 @@ function SaleDetails({
       cell: (item) =>
         t('details.quantityWithUnit', {
           quantity: item.quantity,
-          unit: t(`units.${item.unit_type}`),
+          unit: t(`units.${item.unit_type}`, { count: item.quantity }),
         }),
     },
     {

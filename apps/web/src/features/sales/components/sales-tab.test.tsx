@@ -201,10 +201,10 @@ describe('Sale details dialog (spec §2)', () => {
         within(items).getByText(quantity).closest('tr')!.cells,
         (cell) => cell.textContent,
       );
-    expect(cellsOf('2 piece')).toEqual([
+    expect(cellsOf('2 pieces')).toEqual([
       'Brookside Milk 500mlSKU: MLK-500',
       'KSh 65.00',
-      '2 piece',
+      '2 pieces',
       'KSh 130.00',
     ]);
     expect(cellsOf('1 dozen')).toEqual([

@@ -65,7 +65,7 @@ describe('My orders', () => {
     const items = within(dialog).getByRole('list', { name: 'Order items' });
     expect(within(items).getAllByRole('listitem')).toHaveLength(2);
     expect(items).toHaveTextContent('Jogoo Maize Flour 2kg');
-    expect(items).toHaveTextContent('2 piece × KSh 185.00');
+    expect(items).toHaveTextContent('2 pieces × KSh 185.00');
     expect(items).toHaveTextContent('KSh 370.00');
     expect(dialog).toHaveTextContent('KSh 555.00');
     await userEvent.keyboard('{Escape}');

@@ -44,7 +44,7 @@ export function OrderDetailsDialog({
                   <span className="text-slate-600 dark:text-slate-400">
                     {t('orders.line', {
                       quantity: item.quantity,
-                      unit: t(`units.${item.unit_type}`),
+                      unit: t(`units.${item.unit_type}`, { count: item.quantity }),
                       price: formatCurrency(item.unit_price),
                     })}
                   </span>

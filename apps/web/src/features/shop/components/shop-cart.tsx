@@ -75,7 +75,7 @@ function ShopCartLine({ item, disabled }: { item: CartItem; disabled: boolean })
       <p className="text-xs text-slate-600 dark:text-slate-400">
         {t('cart.each', {
           price: formatCurrency(item.unit_price),
-          unit: t(`units.${item.unit_type}`),
+          unit: t(`units.${item.unit_type}`, { count: 1 }),
         })}
       </p>
       <div className="flex items-center justify-between gap-2">
