@@ -17,3 +17,4 @@ export { customers } from '../modules/customers/customers.table';
 export { receiptSends, saleItems, sales } from '../modules/sales/sales.table';
 export { receiptSettings } from '../modules/receipt-settings/receipt-settings.table';
 export { orderItems, orders } from '../modules/orders/orders.table';
+export { expenses } from '../modules/expenses/expenses.table';
