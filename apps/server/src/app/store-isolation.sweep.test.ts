@@ -133,6 +133,13 @@ beforeAll(async () => {
     items: [{ product_id: product, quantity: 1, unit_type: 'piece' }],
   });
   const user = await buildUser(t.db, { role: 'sales', storeId: storeA });
+  const expense = await created(adminA, '/api/expenses', {
+    description: 'Shop rent',
+    amount: 25000,
+    category: 'Rent',
+    date: '2026-11-01',
+    payment_method: 'mobile_money',
+  });
 
   fixtures = {
     users: { id: user.id },
@@ -142,6 +149,7 @@ beforeAll(async () => {
     'purchase-orders': { id: purchaseOrder },
     sales: { id: sale },
     orders: { id: order },
+    expenses: { id: expense },
     stores: { storeId: storeA },
   };
   for (const ids of Object.values(fixtures)) {
@@ -176,6 +184,7 @@ describe('store isolation sweep', () => {
         'PUT /api/orders/:id/status',
         'GET /api/sales/:id',
         'DELETE /api/products/:id/images/:imageId',
+        'DELETE /api/expenses/:id',
       ]),
     );
     for (const route of sweptRoutes()) {

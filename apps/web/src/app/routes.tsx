@@ -45,10 +45,10 @@ function protectedRoute(
   };
 }
 
-function comingSoon(titleKey: PageTitleKey, subtitleKey?: 'expenses') {
+function comingSoon(titleKey: PageTitleKey) {
   return async () => {
     const { ComingSoonPage } = await import('./pages/coming-soon-page');
-    return <ComingSoonPage titleKey={titleKey} subtitleKey={subtitleKey} />;
+    return <ComingSoonPage titleKey={titleKey} />;
   };
 }
 
@@ -102,7 +102,19 @@ export const appRoutes: RouteObject[] = [
         ]);
         return <InventoryPage />;
       }),
-      protectedRoute('/expenses', 'expenses', comingSoon('expenses', 'expenses'), true),
+      // Spec §2: signed out, /expenses sends to /auth with 'Authentication Required'.
+      protectedRoute(
+        '/expenses',
+        'expenses',
+        async () => {
+          const [{ ExpensesPage }] = await Promise.all([
+            import('./pages/expenses-page'),
+            loadPageNamespaces(['expenses']),
+          ]);
+          return <ExpensesPage />;
+        },
+        true,
+      ),
       protectedRoute('/sales', 'sales', async () => {
         const [{ SalesPage }] = await Promise.all([
           import('./pages/sales-page'),

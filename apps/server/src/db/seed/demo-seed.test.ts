@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { stockMovements } from '../../modules/products/stock-movements.table';
+import { DEMO_EXPENSES } from './demo-expenses';
 import { DEMO_PHOTOS } from './demo-photos';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './demo-seed';
 
@@ -222,6 +223,61 @@ describe('demo seed (PRODUCT.md §6)', () => {
       })
     ).json();
     expect(JSON.stringify(history)).toContain(`SALE-${sample.id}`);
+  });
+
+  it('gives Nairobi a month of expenses up to today, and Mombasa none', async () => {
+    const manager = t.client();
+    await manager.login('manager@duka.test', DEMO_PASSWORD);
+    const list = (await manager.get('/api/expenses')).json().expenses as {
+      description: string;
+      amount: number;
+      category: string;
+      date: string;
+      payment_method: string;
+      User: { name: string } | null;
+    }[];
+    expect(list.length).toBe(DEMO_EXPENSES.length);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(
+      new Date(),
+    );
+    expect(list[0]!.date).toBe(today);
+    const monthAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    expect(list.at(-1)!.date).toBe(monthAgo);
+    expect(new Set(list.map((e) => e.category))).toEqual(
+      new Set([
+        'Rent',
+        'Salaries',
+        'Utilities',
+        'Inventory',
+        'Other',
+        'Maintenance',
+        'Marketing',
+        'Equipment',
+      ]),
+    );
+    expect([...new Set(list.map((e) => e.payment_method))].sort()).toEqual([
+      'card',
+      'cash',
+      'mobile_money',
+    ]);
+    expect(new Set(list.map((e) => e.User?.name))).toEqual(
+      new Set(['Amina Admin', 'Musa Manager']),
+    );
+    const rent = list.find((e) => e.category === 'Rent')!;
+    expect(rent).toMatchObject({ amount: 45000, description: 'Shop rent — Moi Avenue' });
+    // Mombasa has no expenses of its own.
+    const superAdmin = t.client();
+    await superAdmin.login('super@duka.test', DEMO_PASSWORD);
+    const stores = (await superAdmin.get('/api/stores')).json().data as {
+      id: number;
+      name: string;
+    }[];
+    const mombasa = stores.find((s) => s.name.includes('Mombasa'))!;
+    const none = await superAdmin.get('/api/expenses', { query: { store_id: mombasa.id } });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json().expenses).toEqual([]);
   });
 
   it('gives Nairobi online orders from the demo shopper in every status, the fulfilled ones out of stock', async () => {

@@ -11,6 +11,7 @@ import { insertProduct } from '../../modules/products/products.service';
 import { stores } from '../../modules/stores/stores.table';
 import { users } from '../../modules/users/users.table';
 import { insertUser } from '../../modules/users/users.service';
+import { seedDemoExpenses } from './demo-expenses';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoPhotos } from './demo-photos';
 import { seedDemoProductSuppliers } from './demo-product-suppliers';
@@ -71,6 +72,7 @@ export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
       await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
       await seedDemoSales(tx, nairobi!.id, nairobi!.name);
       await seedDemoOrders(tx, nairobi!.id);
+      await seedDemoExpenses(tx, nairobi!.id);
     }),
   );
 }

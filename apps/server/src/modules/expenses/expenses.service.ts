@@ -1,0 +1,90 @@
+/**
+ * Expenses of a store (spec §3, §7; PRODUCT.md §2, §3). Every query is filtered by the acting
+ * store, so another store's expense is simply not found (404). Amounts are exact: cents in,
+ * numeric(12,2) stored, cents out.
+ */
+import type {
+  CreateExpenseInput,
+  Expense,
+  ExpenseCategory,
+  ExpensePaymentMethod,
+} from '@duka/shared/expenses/expenses.schemas';
+import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
+import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users } from '../users/users.table';
+import { expenseErrors } from './expenses.errors';
+import { expenses, type ExpenseRow } from './expenses.table';
+
+type ExpenseWithUser = ExpenseRow & { userName: string | null };
+
+export function presentExpense(row: ExpenseWithUser): Expense {
+  return {
+    id: row.id,
+    description: row.description,
+    amount: centsToNumber(toCents(row.amount) ?? 0),
+    category: row.category as ExpenseCategory,
+    date: row.date,
+    payment_method: row.paymentMethod as ExpensePaymentMethod,
+    createdAt: row.createdAt.toISOString(),
+    User:
+      row.userId !== null && row.userName !== null ? { id: row.userId, name: row.userName } : null,
+  };
+}
+
+const withUser = (db: Executor) =>
+  db
+    .select({ expense: expenses, userName: users.name })
+    .from(expenses)
+    .leftJoin(users, eq(users.id, expenses.userId));
+
+export interface ExpenseFilter {
+  from?: string;
+  to?: string;
+}
+
+/** The store's expenses, newest day first (the latest recorded first within a day). */
+export async function listExpenses(
+  db: Executor,
+  storeId: number,
+  filter: ExpenseFilter = {},
+): Promise<ExpenseWithUser[]> {
+  const conditions: SQL[] = [eq(expenses.storeId, storeId)];
+  if (filter.from) conditions.push(gte(expenses.date, filter.from));
+  if (filter.to) conditions.push(lte(expenses.date, filter.to));
+  const rows = await withUser(db)
+    .where(and(...conditions))
+    .orderBy(desc(expenses.date), desc(expenses.id));
+  return rows.map(({ expense, userName }) => ({ ...expense, userName }));
+}
+
+export async function createExpense(
+  db: Executor,
+  storeId: number,
+  userId: number,
+  input: CreateExpenseInput,
+): Promise<ExpenseWithUser> {
+  const [row] = await db
+    .insert(expenses)
+    .values({
+      storeId,
+      userId,
+      description: input.description,
+      amount: centsToDecimal(input.amount),
+      category: input.category,
+      date: input.date,
+      paymentMethod: input.payment_method,
+    })
+    .returning();
+  const [found] = await withUser(db).where(eq(expenses.id, row!.id));
+  return { ...found!.expense, userName: found!.userName };
+}
+
+/** Deletes one expense of the store; another store's (or none) is 404. */
+export async function deleteExpense(db: Executor, storeId: number, id: number): Promise<void> {
+  const deleted = await db
+    .delete(expenses)
+    .where(and(eq(expenses.id, id), eq(expenses.storeId, storeId)))
+    .returning({ id: expenses.id });
+  if (deleted.length === 0) throw expenseErrors.notFound();
+}
