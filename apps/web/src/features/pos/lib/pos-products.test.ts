@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exactMatch, gridProducts, toCartProduct } from './pos-products';
+import { toCartProduct } from '@/features/cart/lib/cart-math';
+import { exactMatch, gridProducts } from './pos-products';
 import { buildPosProduct } from './test-fixtures';
 
 const jogoo = buildPosProduct();
