@@ -1,5 +1,7 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
 import type { Role } from '@duka/shared/auth/roles';
+import type { ShopperProduct } from '@duka/shared/products/products.schemas';
+import type { Sale } from '@duka/shared/sales/sales.schemas';
 
 export function buildUser(role: Role, overrides: Partial<User> = {}): User {
   return {
@@ -10,6 +12,74 @@ export function buildUser(role: Role, overrides: Partial<User> = {}): User {
     store_id: role === 'super_admin' ? null : 1,
     is_active: true,
     created_at: '2025-01-15T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A product as a shopper (and the till) gets it. */
+export function buildShopperProduct(overrides: Partial<ShopperProduct> = {}): ShopperProduct {
+  return {
+    id: 1,
+    name: 'Jogoo Maize Flour 2kg',
+    description: 'Sifted maize meal',
+    sku: 'UNG-JOG2',
+    barcode: '6161101600019',
+    category_id: 1,
+    Category: { id: 1, name: 'Flour & Grains' },
+    piece_selling_price: 185,
+    pack_selling_price: 2131,
+    dozen_selling_price: 2109,
+    quantity: 48,
+    pack_size: 12,
+    stock_unit: 'piece',
+    image_url: null,
+    thumbnail_url: null,
+    images: [],
+    is_active: true,
+    ...overrides,
+  };
+}
+
+/** A sale as GET /sales answers it (the sales list and the receipt share it). */
+export function buildSale(overrides: Partial<Sale> = {}): Sale {
+  return {
+    id: 42,
+    createdAt: '2026-11-20T06:05:00.000Z',
+    total_amount: 880,
+    subtotal: 880,
+    delivery_fee: 0,
+    payment_method: 'cash',
+    status: 'completed',
+    payment_status: 'paid',
+    amount_paid: 1000,
+    change_amount: 120,
+    mpesa_code: null,
+    receipt_status: { sms: false, whatsapp: false },
+    customer_id: 7,
+    Customer: { name: 'Grace Wambui', email: 'grace@example.co.ke', phone: '+254711562904' },
+    User: { name: 'Wanjiku Cashier', email: 'cashier@duka.test' },
+    items: [
+      {
+        id: 1,
+        product_id: 3,
+        Product: { name: 'Brookside Milk 500ml', sku: 'MLK-500' },
+        quantity: 2,
+        unit_type: 'piece',
+        unit_price: 65,
+        total: 130,
+        buying_price: 55,
+      },
+      {
+        id: 2,
+        product_id: 3,
+        Product: { name: 'Brookside Milk 500ml', sku: 'MLK-500' },
+        quantity: 1,
+        unit_type: 'dozen',
+        unit_price: 750,
+        total: 750,
+        buying_price: 640,
+      },
+    ],
     ...overrides,
   };
 }

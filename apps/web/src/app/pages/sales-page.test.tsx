@@ -11,7 +11,7 @@ import { StoreProvider } from '@/features/stores/components/store-provider';
 import { createQueryClient } from '@/lib/query-client';
 import { RoleContext } from '@/lib/use-can';
 import { stubApi, type SentRequest } from '@/test/api-stub';
-import { buildUser } from '@/test/fixtures';
+import { buildSale, buildUser } from '@/test/fixtures';
 import { SalesPage } from './sales-page';
 
 /** jsdom has no ResizeObserver; Radix's Switch (in Customize Receipt) measures itself with one. */
@@ -27,35 +27,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const sale: Sale = {
-  id: 42,
-  createdAt: '2026-11-20T06:05:00.000Z',
+const sale: Sale = buildSale({
   total_amount: 130,
   subtotal: 130,
-  delivery_fee: 0,
-  payment_method: 'cash',
-  status: 'completed',
-  payment_status: 'paid',
   amount_paid: 200,
   change_amount: 70,
-  mpesa_code: null,
-  receipt_status: { sms: false, whatsapp: false },
-  customer_id: 7,
   Customer: { name: 'Grace Wambui', email: null, phone: '+254711562904' },
-  User: { name: 'Wanjiku Cashier', email: 'cashier@duka.test' },
-  items: [
-    {
-      id: 1,
-      product_id: 3,
-      Product: { name: 'Brookside Milk 500ml', sku: 'MLK-500' },
-      quantity: 2,
-      unit_type: 'piece',
-      unit_price: 65,
-      total: 130,
-      buying_price: 55,
-    },
-  ],
-};
+  items: buildSale().items.slice(0, 1),
+});
 
 function renderPage(role: Role, url = '/sales') {
   useAuthStore.setState({ user: buildUser(role), isAuthenticated: true, sessionChecked: true });

@@ -1,14 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from './alert-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 interface ConfirmDeleteDialogProps {
   /** The record's name shown under the question; the dialog is open while it is not null. */
@@ -30,22 +21,18 @@ export function ConfirmDeleteDialog({
 }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation('common');
   return (
-    <AlertDialog open={name !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {question}
-            {name && <span className="mt-1 block font-medium">{name}</span>}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('actions.cancel')}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onConfirm}>
-            {t('actions.delete')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={name !== null}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={
+        <>
+          {question}
+          {name && <span className="mt-1 block font-medium">{name}</span>}
+        </>
+      }
+      confirmLabel={t('actions.delete')}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -30,6 +30,32 @@ export interface CartItem {
   unit_type: UnitType;
 }
 
+/** What toCartProduct reads of a product (the till's and the shop's products both have it). */
+export type CartProductSource = Pick<
+  CartProduct,
+  | 'id'
+  | 'name'
+  | 'sku'
+  | 'stock_unit'
+  | 'piece_selling_price'
+  | 'pack_selling_price'
+  | 'dozen_selling_price'
+>;
+
+/** The product as the cart keeps it; its selling price is the piece price. */
+export function toCartProduct(product: CartProductSource): CartProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    sku: product.sku,
+    selling_price: product.piece_selling_price,
+    stock_unit: product.stock_unit,
+    piece_selling_price: product.piece_selling_price,
+    pack_selling_price: product.pack_selling_price,
+    dozen_selling_price: product.dozen_selling_price,
+  };
+}
+
 /** The delivery service product: at most one line of it (spec §4 Cart). */
 export const DELIVERY_SKU = 'SRV001';
 

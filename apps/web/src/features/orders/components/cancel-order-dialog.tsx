@@ -1,14 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 interface CancelOrderDialogProps {
   /** The order to cancel; null when closed. */
@@ -21,21 +12,14 @@ interface CancelOrderDialogProps {
 export function CancelOrderDialog({ orderId, onOpenChange, onConfirm }: CancelOrderDialogProps) {
   const { t } = useTranslation('orders');
   return (
-    <AlertDialog open={orderId !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('cancel.title')}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t('cancel.confirm', { id: orderId ?? 0 })}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t('actions.keep')}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onConfirm}>
-            {t('actions.cancel')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={orderId !== null}
+      onOpenChange={onOpenChange}
+      title={t('cancel.title')}
+      description={t('cancel.confirm', { id: orderId ?? 0 })}
+      cancelLabel={t('actions.keep')}
+      confirmLabel={t('actions.cancel')}
+      onConfirm={onConfirm}
+    />
   );
 }

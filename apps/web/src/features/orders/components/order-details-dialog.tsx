@@ -1,6 +1,6 @@
 import { formatCurrency } from '@duka/shared/money/money';
 import type { Order, OrderItem } from '@duka/shared/orders/orders.schemas';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,6 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { DetailEntry, DetailList } from '@/components/ui/detail-list';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/failure-toast';
@@ -39,15 +40,6 @@ export function OrderDetailsDialog({ order, onOpenChange }: OrderDetailsDialogPr
     <Dialog open={order !== null} onOpenChange={onOpenChange}>
       {order && <OrderDetails listed={order} onClose={() => onOpenChange(false)} />}
     </Dialog>
-  );
-}
-
-function Entry({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
   );
 }
 
@@ -114,19 +106,19 @@ function OrderDetails({ listed, onClose }: { listed: Order; onClose: () => void 
         <DialogTitle>{t('details.title')}</DialogTitle>
         <DialogDescription>{t('details.description', { id: order.id })}</DialogDescription>
       </DialogHeader>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-        <Entry label={t('details.date')}>{formatOrderDate(order.createdAt)}</Entry>
-        <Entry label={t('details.status')}>
+      <DetailList>
+        <DetailEntry label={t('details.date')}>{formatOrderDate(order.createdAt)}</DetailEntry>
+        <DetailEntry label={t('details.status')}>
           <OrderStatusBadge status={order.status} />
-        </Entry>
-        <Entry label={t('details.orderId')}>{order.id}</Entry>
-        <Entry label={t('details.total')}>{formatCurrency(order.total_amount)}</Entry>
+        </DetailEntry>
+        <DetailEntry label={t('details.orderId')}>{order.id}</DetailEntry>
+        <DetailEntry label={t('details.total')}>{formatCurrency(order.total_amount)}</DetailEntry>
         {order.User && (
-          <Entry label={t('details.placedBy')}>
+          <DetailEntry label={t('details.placedBy')}>
             {order.User.name} ({order.User.email})
-          </Entry>
+          </DetailEntry>
         )}
-      </dl>
+      </DetailList>
       <section className="grid gap-2">
         <h3 className="font-semibold">{t('details.items')}</h3>
         <ResponsiveTable

@@ -9,11 +9,16 @@ import { useCartStore } from '@/features/cart/stores/cart-store';
 import { createQueryClient } from '@/lib/query-client';
 import { RoleContext } from '@/lib/use-can';
 import { stubApi, type SentRequest } from '@/test/api-stub';
-import { buildPosProduct } from '../lib/test-fixtures';
+import { buildShopperProduct } from '@/test/fixtures';
 import { Till } from './till';
 
-const jogoo = buildPosProduct();
-const delivery = buildPosProduct({ id: 9, name: 'Delivery Service', sku: 'SRV001', barcode: null });
+const jogoo = buildShopperProduct();
+const delivery = buildShopperProduct({
+  id: 9,
+  name: 'Delivery Service',
+  sku: 'SRV001',
+  barcode: null,
+});
 const walkIn = {
   id: 1,
   name: 'Walk-in Customer',

@@ -2,7 +2,8 @@ import type { Customer } from '@duka/shared/customers/customers.schemas';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/use-toast';
-import { DELIVERY_SKU } from '@/features/cart/lib/cart-math';
+import { DELIVERY_SKU, toCartProduct } from '@/features/cart/lib/cart-math';
+import { CartBottomBar } from '@/features/cart/components/cart-bottom-bar';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
@@ -10,11 +11,11 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useCustomers } from '../api/get-customers';
 import { searchProducts } from '../api/search-products';
-import { exactMatch, isDelivery, toCartProduct, type PosProduct } from '../lib/pos-products';
+import { exactMatch, isDelivery, type PosProduct } from '../lib/pos-products';
 import { CartPanel } from './cart-panel';
 import { CheckoutDialog } from './checkout-dialog';
 import { CustomerSelect } from './customer-select';
-import { MobileCartBar } from './mobile-cart-bar';
+import { CheckoutButton } from './checkout-button';
 import { ProductGrid } from './product-grid';
 import { ProductSearch } from './product-search';
 
@@ -29,6 +30,7 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
   const [page, setPage] = useState(1);
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [checkingOut, setCheckingOut] = useState(false);
+  const [cartSheetOpen, setCartSheetOpen] = useState(false);
   const addItem = useCartStore((state) => state.addItem);
   const addDelivery = useCartStore((state) => state.addDelivery);
   const cartFilled = useCartStore((state) => state.items.length > 0);
@@ -147,9 +149,29 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
         )}
       </div>
       {!wide && (
-        <MobileCartBar customerResolved={saleCustomer !== null} onCheckout={openCheckout}>
+        <CartBottomBar
+          open={cartSheetOpen}
+          onOpenChange={setCartSheetOpen}
+          labels={{
+            view: (count) => t('cart.view', { count }),
+            total: t('cart.total'),
+            title: t('cart.title'),
+            description: t('cart.items'),
+          }}
+          action={
+            <CheckoutButton
+              customerResolved={saleCustomer !== null}
+              onCheckout={() => {
+                setCartSheetOpen(false);
+                openCheckout();
+              }}
+            />
+          }
+          testId="mobile-cart-bar"
+          totalTestId="mobile-cart-total"
+        >
           {cartPanel}
-        </MobileCartBar>
+        </CartBottomBar>
       )}
       <CheckoutDialog
         open={checkingOut}

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { exactMatch, gridProducts, toCartProduct } from './pos-products';
-import { buildPosProduct } from './test-fixtures';
+import { toCartProduct } from '@/features/cart/lib/cart-math';
+import { exactMatch, gridProducts } from './pos-products';
+import { buildShopperProduct } from '@/test/fixtures';
 
-const jogoo = buildPosProduct();
+const jogoo = buildShopperProduct();
 
 describe('exactMatch', () => {
   it('adds the first result when its barcode or SKU is exactly what was typed, in any case', () => {
@@ -14,7 +15,7 @@ describe('exactMatch', () => {
     expect(exactMatch([jogoo], 'Jogoo')).toBeNull();
     expect(exactMatch([jogoo], '616110160001')).toBeNull();
     expect(
-      exactMatch([buildPosProduct({ id: 2, sku: 'X', barcode: null }), jogoo], 'UNG-JOG2'),
+      exactMatch([buildShopperProduct({ id: 2, sku: 'X', barcode: null }), jogoo], 'UNG-JOG2'),
     ).toBeNull();
     expect(exactMatch([], 'UNG-JOG2')).toBeNull();
     expect(exactMatch([jogoo], '  ')).toBeNull();
@@ -23,7 +24,7 @@ describe('exactMatch', () => {
 
 describe('gridProducts', () => {
   it('hides the SRV001 delivery service', () => {
-    const delivery = buildPosProduct({ id: 9, sku: 'SRV001', name: 'Delivery Service' });
+    const delivery = buildShopperProduct({ id: 9, sku: 'SRV001', name: 'Delivery Service' });
     expect(gridProducts([jogoo, delivery])).toEqual([jogoo]);
   });
 });

@@ -1,6 +1,6 @@
 /** The till's view of products: what the grid shows and what goes into the cart. */
 import type { ShopperProduct } from '@duka/shared/products/products.schemas';
-import { DELIVERY_SKU, type CartProduct } from '@/features/cart/lib/cart-math';
+import { DELIVERY_SKU } from '@/features/cart/lib/cart-math';
 
 /** What the till reads of a product (staff get more fields; the till needs none of them). */
 export type PosProduct = ShopperProduct;
@@ -26,17 +26,4 @@ export function exactMatch(results: readonly PosProduct[], text: string): PosPro
   if (!wanted || !first) return null;
   const matches = [first.barcode, first.sku].some((code) => code?.trim().toLowerCase() === wanted);
   return matches ? first : null;
-}
-
-export function toCartProduct(product: PosProduct): CartProduct {
-  return {
-    id: product.id,
-    name: product.name,
-    sku: product.sku,
-    selling_price: product.piece_selling_price,
-    stock_unit: product.stock_unit,
-    piece_selling_price: product.piece_selling_price,
-    pack_selling_price: product.pack_selling_price,
-    dozen_selling_price: product.dozen_selling_price,
-  };
 }

@@ -8,7 +8,8 @@ import { clearToasts, useToast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/query-client';
 import { RoleContext } from '@/lib/use-can';
 import { stubApi, type ApiReply, type SentRequest } from '@/test/api-stub';
-import { buildSale, SETTINGS } from '../lib/receipt-fixtures';
+import { buildSale } from '@/test/fixtures';
+import { SETTINGS } from '../lib/receipt-fixtures';
 import { PAPER_STORAGE_KEY } from '../lib/paper';
 import { ReceiptDialog } from './receipt-dialog';
 

@@ -7,7 +7,8 @@ import { clearToasts, useToast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/query-client';
 import { RoleContext } from '@/lib/use-can';
 import { stubApi } from '@/test/api-stub';
-import { buildSale, SETTINGS } from '../lib/receipt-fixtures';
+import { buildSale } from '@/test/fixtures';
+import { SETTINGS } from '../lib/receipt-fixtures';
 import { ReceiptDialog } from './receipt-dialog';
 import { ReceiptSettingsButton } from './receipt-settings-button';
 

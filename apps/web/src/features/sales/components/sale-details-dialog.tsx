@@ -11,6 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { DetailEntry, DetailList } from '@/components/ui/detail-list';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { formatSaleDate } from '../lib/format-sale-date';
 import { ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
@@ -46,17 +47,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="grid content-start gap-2">
       <h3 className="font-semibold">{title}</h3>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">{children}</dl>
+      <DetailList>{children}</DetailList>
     </section>
-  );
-}
-
-function Entry({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
   );
 }
 
@@ -119,37 +111,47 @@ function SaleDetails({
 
       <div className="grid gap-6 md:grid-cols-3">
         <Section title={t('details.customer')}>
-          <Entry label={t('details.name')}>{sale.Customer?.name ?? none}</Entry>
-          <Entry label={t('details.email')}>{sale.Customer?.email || none}</Entry>
-          <Entry label={t('details.phone')}>{sale.Customer?.phone || none}</Entry>
+          <DetailEntry label={t('details.name')}>{sale.Customer?.name ?? none}</DetailEntry>
+          <DetailEntry label={t('details.email')}>{sale.Customer?.email || none}</DetailEntry>
+          <DetailEntry label={t('details.phone')}>{sale.Customer?.phone || none}</DetailEntry>
         </Section>
         <Section title={t('details.payment')}>
-          <Entry label={t('details.method')}>{t(`payment.${sale.payment_method}`)}</Entry>
-          <Entry label={t('details.paymentStatus')}>
+          <DetailEntry label={t('details.method')}>
+            {t(`payment.${sale.payment_method}`)}
+          </DetailEntry>
+          <DetailEntry label={t('details.paymentStatus')}>
             <SaleStatusBadge status={sale.payment_status} />
-          </Entry>
+          </DetailEntry>
           {sale.delivery_fee > 0 && (
             <>
-              <Entry label={t('details.subtotal')}>{formatCurrency(sale.subtotal)}</Entry>
-              <Entry label={t('details.deliveryFee')}>{formatCurrency(sale.delivery_fee)}</Entry>
+              <DetailEntry label={t('details.subtotal')}>
+                {formatCurrency(sale.subtotal)}
+              </DetailEntry>
+              <DetailEntry label={t('details.deliveryFee')}>
+                {formatCurrency(sale.delivery_fee)}
+              </DetailEntry>
             </>
           )}
-          <Entry label={t('details.total')}>{formatCurrency(sale.total_amount)}</Entry>
-          <Entry label={t('details.amountPaid')}>{formatCurrency(sale.amount_paid)}</Entry>
-          <Entry label={t('details.change')}>{formatCurrency(sale.change_amount)}</Entry>
+          <DetailEntry label={t('details.total')}>{formatCurrency(sale.total_amount)}</DetailEntry>
+          <DetailEntry label={t('details.amountPaid')}>
+            {formatCurrency(sale.amount_paid)}
+          </DetailEntry>
+          <DetailEntry label={t('details.change')}>
+            {formatCurrency(sale.change_amount)}
+          </DetailEntry>
           {sale.mpesa_code && (
-            <Entry label={t('details.mpesaCode')}>
+            <DetailEntry label={t('details.mpesaCode')}>
               <span className="font-mono">{sale.mpesa_code}</span>
-            </Entry>
+            </DetailEntry>
           )}
         </Section>
         <Section title={t('details.sale')}>
-          <Entry label={t('details.date')}>{formatSaleDate(sale.createdAt)}</Entry>
-          <Entry label={t('details.cashier')}>{sale.User?.name ?? none}</Entry>
-          <Entry label={t('details.status')}>
+          <DetailEntry label={t('details.date')}>{formatSaleDate(sale.createdAt)}</DetailEntry>
+          <DetailEntry label={t('details.cashier')}>{sale.User?.name ?? none}</DetailEntry>
+          <DetailEntry label={t('details.status')}>
             <SaleStatusBadge status={sale.status} />
-          </Entry>
-          <Entry label={t('details.saleId')}>{sale.id}</Entry>
+          </DetailEntry>
+          <DetailEntry label={t('details.saleId')}>{sale.id}</DetailEntry>
         </Section>
       </div>
 

@@ -5,7 +5,8 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { stubApi, type ApiReply, type SentRequest } from '@/test/api-stub';
-import { buildSale, salesPage } from '../lib/sales-fixtures';
+import { buildSale } from '@/test/fixtures';
+import { salesPage } from '../lib/sales-fixtures';
 import { SalesTab } from './sales-tab';
 
 function Location() {

@@ -7,11 +7,12 @@ import { clearToasts } from '@/components/ui/use-toast';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { createQueryClient } from '@/lib/query-client';
 import { stubApi, type ApiReply, type SentRequest } from '@/test/api-stub';
-import { buildOrder, buildShopProduct } from '../lib/shop-fixtures';
+import { buildShopperProduct } from '@/test/fixtures';
+import { buildOrder } from '../lib/shop-fixtures';
 import { Shop } from './shop';
 
-const jogoo = buildShopProduct();
-const pembe = buildShopProduct({
+const jogoo = buildShopperProduct();
+const pembe = buildShopperProduct({
   id: 2,
   name: 'Pembe Maize Flour 2kg',
   sku: 'UNG-PEM2',
@@ -20,13 +21,13 @@ const pembe = buildShopProduct({
   thumbnail_url: '/uploads/pembe-thumb.webp',
   images: [{ id: 5, url: '/uploads/pembe.webp', thumbnail_url: '/uploads/pembe-thumb.webp' }],
 });
-const unpriced = buildShopProduct({
+const unpriced = buildShopperProduct({
   id: 3,
   name: 'Loose Sugar',
   sku: 'SUG-LOOSE',
   piece_selling_price: 0,
 });
-const delivery = buildShopProduct({ id: 9, name: 'Delivery Service', sku: 'SRV001' });
+const delivery = buildShopperProduct({ id: 9, name: 'Delivery Service', sku: 'SRV001' });
 
 type Routes = Record<string, ApiReply | ((request: SentRequest) => ApiReply | undefined)>;
 
@@ -100,7 +101,7 @@ describe('Shop', () => {
     const sent = stubShop({
       'GET /products': (request) => {
         const page = Number(new URL(request.path, 'http://x').searchParams.get('page'));
-        const product = buildShopProduct({ id: 100 + page, name: `Product on page ${page}` });
+        const product = buildShopperProduct({ id: 100 + page, name: `Product on page ${page}` });
         return { body: { data: [product], total: 30, page, pageSize: 12 } };
       },
     });

@@ -2,14 +2,15 @@ import type { ShopperProduct } from '@duka/shared/products/products.schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
+import { CartBottomBar } from '@/features/cart/components/cart-bottom-bar';
+import { toCartProduct } from '@/features/cart/lib/cart-math';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useCreateOrder } from '../api/create-order';
 import { orderErrorMessage } from '../lib/order-errors';
-import { canAddToCart, orderLines, toCartProduct } from '../lib/shop-products';
+import { canAddToCart, orderLines } from '../lib/shop-products';
 import { MyOrders } from './my-orders';
-import { ShopCart } from './shop-cart';
-import { ShopMobileCartBar } from './shop-mobile-cart-bar';
+import { PlaceOrderButton, ShopCart } from './shop-cart';
 import { ShopProductGrid } from './shop-product-grid';
 
 /**
@@ -100,14 +101,21 @@ export function Shop() {
       </div>
       <MyOrders />
       {!wide && (
-        <ShopMobileCartBar
+        <CartBottomBar
           open={cartOpen}
           onOpenChange={setCartOpen}
-          placing={placing}
-          onPlaceOrder={handlePlaceOrder}
+          labels={{
+            view: (count) => t('cart.view', { count }),
+            total: t('cart.total'),
+            title: t('cart.title'),
+            description: t('cart.items'),
+          }}
+          action={<PlaceOrderButton placing={placing} onPlaceOrder={handlePlaceOrder} />}
+          testId="shop-mobile-cart-bar"
+          totalTestId="shop-mobile-cart-total"
         >
           {cart}
-        </ShopMobileCartBar>
+        </CartBottomBar>
       )}
     </div>
   );

@@ -1,29 +1,5 @@
-/** Test support: products as a shopper gets them, and orders as GET /orders answers them. */
+/** Test support: orders as GET /orders answers them. */
 import type { Order } from '@duka/shared/orders/orders.schemas';
-import type { ShopperProduct } from '@duka/shared/products/products.schemas';
-
-export function buildShopProduct(overrides: Partial<ShopperProduct> = {}): ShopperProduct {
-  return {
-    id: 1,
-    name: 'Jogoo Maize Flour 2kg',
-    description: 'Sifted maize meal',
-    sku: 'UNG-JOG2',
-    barcode: '6161101600019',
-    category_id: 1,
-    Category: { id: 1, name: 'Flour & Grains' },
-    piece_selling_price: 185,
-    pack_selling_price: 2131,
-    dozen_selling_price: 2109,
-    quantity: 48,
-    pack_size: 12,
-    stock_unit: 'piece',
-    image_url: null,
-    thumbnail_url: null,
-    images: [],
-    is_active: true,
-    ...overrides,
-  };
-}
 
 export function buildOrder(overrides: Partial<Order> = {}): Order {
   return {

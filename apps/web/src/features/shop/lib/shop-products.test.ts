@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '@/features/cart/lib/cart-math';
-import { buildShopProduct } from './shop-fixtures';
+import { buildShopperProduct } from '@/test/fixtures';
 import { canAddToCart, orderLines, piecePrice, shelfProducts } from './shop-products';
 
 const line = (overrides: Partial<CartItem> = {}): CartItem => ({
@@ -16,9 +16,9 @@ const line = (overrides: Partial<CartItem> = {}): CartItem => ({
 describe('the shop', () => {
   it('keeps the SRV001 delivery service off the shelf, in any case', () => {
     const products = [
-      buildShopProduct({ id: 1 }),
-      buildShopProduct({ id: 2, sku: 'SRV001' }),
-      buildShopProduct({ id: 3, sku: 'srv001' }),
+      buildShopperProduct({ id: 1 }),
+      buildShopperProduct({ id: 2, sku: 'SRV001' }),
+      buildShopperProduct({ id: 3, sku: 'srv001' }),
     ];
     expect(shelfProducts(products).map((product) => product.id)).toEqual([1]);
   });

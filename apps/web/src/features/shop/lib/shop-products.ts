@@ -1,7 +1,7 @@
 /** The shop's view of products and of the cart it fills (spec §2 Shop, §5 Shop, §9). */
 import type { OrderItemInput } from '@duka/shared/orders/orders.schemas';
 import type { ShopperProduct } from '@duka/shared/products/products.schemas';
-import { DELIVERY_SKU, type CartItem, type CartProduct } from '@/features/cart/lib/cart-math';
+import { DELIVERY_SKU, type CartItem } from '@/features/cart/lib/cart-math';
 
 /** Spec §9: shop products 12 a page. */
 export const SHOP_PAGE_SIZE = 12;
@@ -29,19 +29,6 @@ export function piecePrice(product: { piece_selling_price?: unknown }): number |
 /** Spec §5 Shop: only a product with an id and a piece price can go into the cart. */
 export function canAddToCart(product: { id?: unknown; piece_selling_price?: unknown }): boolean {
   return isPositiveId(product.id) && piecePrice(product) !== null;
-}
-
-export function toCartProduct(product: ShopperProduct): CartProduct {
-  return {
-    id: product.id,
-    name: product.name,
-    sku: product.sku,
-    selling_price: product.piece_selling_price,
-    stock_unit: product.stock_unit,
-    piece_selling_price: product.piece_selling_price,
-    pack_selling_price: product.pack_selling_price,
-    dozen_selling_price: product.dozen_selling_price,
-  };
 }
 
 /**
