@@ -18,7 +18,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Journeys that run axe over several dialogs take 20 s or more on a busy 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
