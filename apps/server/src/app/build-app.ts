@@ -18,6 +18,7 @@ import { formDataPlugin } from '../lib/form-data';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { categoriesRoutes } from '../modules/categories/categories.routes';
 import { customersRoutes } from '../modules/customers/customers.routes';
+import { loyaltyRoutes } from '../modules/customers/loyalty.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { productSuppliersRoutes } from '../modules/product-suppliers/product-suppliers.routes';
@@ -131,6 +132,7 @@ export async function buildApp({
       await api.register(purchaseOrdersRoutes, { prefix: '/purchase-orders' });
       await api.register(productSuppliersRoutes, { prefix: '/product-suppliers' });
       await api.register(customersRoutes, { prefix: '/customers' });
+      await api.register(loyaltyRoutes, { prefix: '/loyalty' });
       await api.register(salesRoutes, { prefix: '/sales' });
       await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(receiptSettingsRoutes, { prefix: '/stores' });

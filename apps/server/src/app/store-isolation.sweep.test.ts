@@ -43,6 +43,7 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/sales/:id/receipt/whatsapp': () => ({ phone: '0712 345 678' }),
   'POST /api/sales/:id/receipt/sms': () => ({ phone: '0712 345 678' }),
   'PUT /api/orders/:id/status': () => ({ status: 'fulfilled' }),
+  'PUT /api/customers/:id': () => ({ name: 'Not Yours', phone: '0712 345 678' }),
   'PUT /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
   'POST /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
 };
@@ -133,6 +134,12 @@ beforeAll(async () => {
     items: [{ product_id: product, quantity: 1, unit_type: 'piece' }],
   });
   const user = await buildUser(t.db, { role: 'sales', storeId: storeA });
+  const customer = await created(adminA, '/api/customers', {
+    name: 'Achieng Otieno',
+    phone: '0712 345 678',
+  });
+  const points = await adminA.post('/api/loyalty/add-points', { customer_id: customer, points: 5 });
+  expect(points.statusCode, points.body).toBe(200);
 
   fixtures = {
     users: { id: user.id },
@@ -142,6 +149,7 @@ beforeAll(async () => {
     'purchase-orders': { id: purchaseOrder },
     sales: { id: sale },
     orders: { id: order },
+    customers: { id: customer },
     stores: { storeId: storeA },
   };
   for (const ids of Object.values(fixtures)) {
@@ -176,6 +184,10 @@ describe('store isolation sweep', () => {
         'PUT /api/orders/:id/status',
         'GET /api/sales/:id',
         'DELETE /api/products/:id/images/:imageId',
+        'PUT /api/customers/:id',
+        'DELETE /api/customers/:id',
+        'GET /api/customers/:id/loyalty/points',
+        'GET /api/customers/:id/loyalty/transactions',
       ]),
     );
     for (const route of sweptRoutes()) {
