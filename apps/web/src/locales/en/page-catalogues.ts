@@ -3,6 +3,7 @@
  * sales and orders, the shop): a chunk of their own, fetched with the page (lib/i18n.ts
  * loadPageNamespaces), so the first load stays within its budget.
  */
+import customers from './customers.json';
 import inventory from './inventory.json';
 import pos from './pos.json';
 import products from './products.json';
@@ -23,4 +24,5 @@ export const pageCatalogues = {
   shop,
   sales,
   orders,
+  customers,
 };
