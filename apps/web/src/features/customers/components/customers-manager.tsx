@@ -203,6 +203,7 @@ export function CustomersManager() {
         }}
       />
       <LoyaltyDialog
+        key={loyalty?.id ?? 'closed'}
         customer={loyalty}
         canAdjust={can('loyalty:adjust')}
         onOpenChange={(open) => {

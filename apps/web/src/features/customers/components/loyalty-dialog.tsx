@@ -3,7 +3,7 @@ import {
   type Customer,
   type LoyaltyKind,
 } from '@duka/shared/customers/customers.schemas';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -28,7 +28,9 @@ interface LoyaltyDialogProps {
   canAdjust: boolean;
 }
 
-/** A customer's loyalty card: the balance, the history, and Add / Redeem points for managers. */
+/**
+ * Rendered with key={customer id}, so the form starts blank for each customer.
+ * A customer's loyalty card: the balance, the history, and Add / Redeem points for managers. */
 export function LoyaltyDialog({ customer, onOpenChange, canAdjust }: LoyaltyDialogProps) {
   const { t } = useTranslation(['customers', 'common']);
   const customerId = customer?.id ?? null;
@@ -38,12 +40,6 @@ export function LoyaltyDialog({ customer, onOpenChange, canAdjust }: LoyaltyDial
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-
-  useEffect(() => {
-    setAmount('');
-    setReason('');
-    setError(undefined);
-  }, [customerId]);
 
   const submit = async (kind: 'add' | 'redeem') => {
     if (customerId === null) return;
