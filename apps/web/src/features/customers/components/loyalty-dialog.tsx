@@ -10,6 +10,7 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
+  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -179,6 +180,11 @@ export function LoyaltyDialog({ customer, onOpenChange, canAdjust }: LoyaltyDial
             </ul>
           )}
         </section>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            {t('common:actions.close')}
+          </Button>
+        </DialogFooter>
       </DialogContent>
     </Dialog>
   );
