@@ -19,6 +19,7 @@ import { authRoutes } from '../modules/auth/auth.routes';
 import { categoriesRoutes } from '../modules/categories/categories.routes';
 import { customersRoutes } from '../modules/customers/customers.routes';
 import { expensesRoutes } from '../modules/expenses/expenses.routes';
+import { loyaltyRoutes } from '../modules/customers/loyalty.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { productSuppliersRoutes } from '../modules/product-suppliers/product-suppliers.routes';
@@ -132,6 +133,7 @@ export async function buildApp({
       await api.register(purchaseOrdersRoutes, { prefix: '/purchase-orders' });
       await api.register(productSuppliersRoutes, { prefix: '/product-suppliers' });
       await api.register(customersRoutes, { prefix: '/customers' });
+      await api.register(loyaltyRoutes, { prefix: '/loyalty' });
       await api.register(salesRoutes, { prefix: '/sales' });
       await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(expensesRoutes, { prefix: '/expenses' });

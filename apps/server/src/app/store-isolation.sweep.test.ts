@@ -43,6 +43,7 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/sales/:id/receipt/whatsapp': () => ({ phone: '0712 345 678' }),
   'POST /api/sales/:id/receipt/sms': () => ({ phone: '0712 345 678' }),
   'PUT /api/orders/:id/status': () => ({ status: 'fulfilled' }),
+  'PUT /api/customers/:id': () => ({ name: 'Not Yours', phone: '0712 345 678' }),
   'PUT /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
   'POST /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
 };
@@ -140,6 +141,12 @@ beforeAll(async () => {
     date: '2026-11-01',
     payment_method: 'mobile_money',
   });
+  const customer = await created(adminA, '/api/customers', {
+    name: 'Achieng Otieno',
+    phone: '0712 345 678',
+  });
+  const points = await adminA.post('/api/loyalty/add-points', { customer_id: customer, points: 5 });
+  expect(points.statusCode, points.body).toBe(200);
 
   fixtures = {
     users: { id: user.id },
@@ -150,6 +157,7 @@ beforeAll(async () => {
     sales: { id: sale },
     orders: { id: order },
     expenses: { id: expense },
+    customers: { id: customer },
     stores: { storeId: storeA },
   };
   for (const ids of Object.values(fixtures)) {
@@ -185,6 +193,10 @@ describe('store isolation sweep', () => {
         'GET /api/sales/:id',
         'DELETE /api/products/:id/images/:imageId',
         'DELETE /api/expenses/:id',
+        'PUT /api/customers/:id',
+        'DELETE /api/customers/:id',
+        'GET /api/customers/:id/loyalty/points',
+        'GET /api/customers/:id/loyalty/transactions',
       ]),
     );
     for (const route of sweptRoutes()) {

@@ -18,3 +18,4 @@ export { receiptSends, saleItems, sales } from '../modules/sales/sales.table';
 export { receiptSettings } from '../modules/receipt-settings/receipt-settings.table';
 export { orderItems, orders } from '../modules/orders/orders.table';
 export { expenses } from '../modules/expenses/expenses.table';
+export { loyaltyTransactions } from '../modules/customers/loyalty.table';

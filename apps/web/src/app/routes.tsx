@@ -122,7 +122,13 @@ export const appRoutes: RouteObject[] = [
         ]);
         return <SalesPage />;
       }),
-      protectedRoute('/customers', 'customers', comingSoon('customers')),
+      protectedRoute('/customers', 'customers', async () => {
+        const [{ CustomersPage }] = await Promise.all([
+          import('./pages/customers-page'),
+          loadPageNamespaces(['customers']),
+        ]);
+        return <CustomersPage />;
+      }),
       protectedRoute('/reports', 'reports', comingSoon('reports')),
       protectedRoute('/shop', 'shop', async () => {
         const [{ ShopPage }] = await Promise.all([

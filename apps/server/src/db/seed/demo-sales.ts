@@ -14,18 +14,37 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { createCustomer } from '../../modules/customers/customers.service';
 import { customers } from '../../modules/customers/customers.table';
+import { recordLoyalty } from '../../modules/customers/loyalty.service';
 import { products } from '../../modules/products/products.table';
 import { saveReceiptSettings } from '../../modules/receipt-settings/receipt-settings.service';
 import { DELIVERY_SERVICE_SKU, insertSale } from '../../modules/sales/sales.service';
 import { users } from '../../modules/users/users.table';
 
 export const DEMO_CUSTOMERS = [
-  { name: 'Achieng Otieno', phone: '0712 345 678', email: 'achieng@example.co.ke' },
-  { name: 'Brian Mwangi', phone: '0722 481 930' },
-  { name: 'Fatuma Hassan', phone: '0733 205 117', address: 'Eastleigh, 1st Avenue' },
-  { name: 'John Kiprotich', phone: '0110 642 008' },
-  { name: 'Mary Njeri', phone: '0745 318 226', notes: 'Buys soda crates for her kiosk' },
-  { name: 'Peter Ochieng', phone: '0701 559 473' },
+  {
+    name: 'Achieng Otieno',
+    phone: '0712 345 678',
+    email: 'achieng@example.co.ke',
+    address: 'Ngong Road, Kilimani',
+    notes: 'Regular; pays by M-Pesa',
+  },
+  { name: 'Brian Mwangi', phone: '0722 481 930', email: 'brian.mwangi@example.co.ke' },
+  {
+    name: 'Fatuma Hassan',
+    phone: '0733 205 117',
+    email: 'fatuma@example.co.ke',
+    address: 'Eastleigh, 1st Avenue',
+    notes: 'Delivery after 5 pm',
+  },
+  { name: 'John Kiprotich', phone: '0110 642 008', address: 'Kasarani, Mwiki Road' },
+  {
+    name: 'Mary Njeri',
+    phone: '0745 318 226',
+    email: 'mary.njeri@example.co.ke',
+    address: 'Githurai 45 market',
+    notes: 'Buys soda crates for her kiosk',
+  },
+  { name: 'Peter Ochieng', phone: '0701 559 473', notes: 'Asks for receipts on WhatsApp' },
 ] as const;
 
 const SALES = 60;
@@ -144,5 +163,37 @@ export async function seedDemoSales(
         : undefined,
     });
     await insertSale(tx, storeId, pick(sellers).id, input, undefined, null, new Date(time));
+  }
+
+  // Loyalty: the sales above earned points through the sale's own code path; a manager also
+  // gave two regulars a bonus and one of them spent some (issue 9).
+  const [achieng, , , , mary] = buyers.slice(1);
+  const manager = sellers[0]?.id ?? null;
+  const day = 86_400_000;
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * day);
+  if (achieng) {
+    await recordLoyalty(
+      tx,
+      { id: achieng.id, storeId },
+      { points: 50, kind: 'add', reason: 'Welcome bonus' },
+      manager,
+      at(20),
+    );
+    await recordLoyalty(
+      tx,
+      { id: achieng.id, storeId },
+      { points: -20, kind: 'redeem', reason: 'Discount on soda crate' },
+      manager,
+      at(2),
+    );
+  }
+  if (mary) {
+    await recordLoyalty(
+      tx,
+      { id: mary.id, storeId },
+      { points: 30, kind: 'add', reason: 'Kiosk owner bonus' },
+      manager,
+      at(10),
+    );
   }
 }

@@ -194,6 +194,17 @@ describe('demo seed (PRODUCT.md §6)', () => {
     const customers = (await admin.get('/api/customers')).json().data as { name: string }[];
     expect(customers[0]!.name).toBe('Walk-in Customer');
     expect(customers.length).toBeGreaterThanOrEqual(7);
+    const achieng = (
+      customers as { id: number; name: string; phone: string; notes: string | null }[]
+    ).find((c) => c.name === 'Achieng Otieno')!;
+    expect(achieng).toMatchObject({ phone: '+254712345678', notes: 'Regular; pays by M-Pesa' });
+    const loyalty = (await admin.get(`/api/customers/${achieng.id}/loyalty/transactions`)).json<{
+      data: { kind: string; points: number }[];
+    }>().data;
+    expect(new Set(loyalty.map((row) => row.kind))).toEqual(new Set(['earn', 'add', 'redeem']));
+    const points = (await admin.get(`/api/customers/${achieng.id}/loyalty/points`)).json().data
+      .points as number;
+    expect(points).toBe(loyalty.reduce((sum, row) => sum + row.points, 0));
     const me = (await admin.get('/api/auth/me')).json().data;
     const settings = (await admin.get(`/api/stores/${me.store_id}/receipt-settings`)).json().data;
     expect(settings).toMatchObject({ kra_pin: 'P051234567X', mpesa_till: '522533' });

@@ -1,13 +1,22 @@
 /**
- * Customers of a store: what the till's selector reads and its quick add (issue 7). Every query
- * is filtered by the acting store, so another store's customer is simply not found.
+ * Customers of a store: the till's selector and quick add (issue 7), the customers page's edit
+ * and delete (issue 9). Every query is filtered by the acting store, so another store's
+ * customer is simply not found (404).
  */
-import type { CreateCustomerInput, Customer } from '@duka/shared/customers/customers.schemas';
+import {
+  WALK_IN_CUSTOMER,
+  type CreateCustomerInput,
+  type Customer,
+  type UpdateCustomerInput,
+} from '@duka/shared/customers/customers.schemas';
 import { storedPhonePrefix } from '@duka/shared/api/phone';
 import { and, asc, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { containsPattern } from '../../lib/like';
+import { sales } from '../sales/sales.table';
+import { customerErrors } from './customers.errors';
 import { customers, type CustomerRow } from './customers.table';
+import { loyaltyTransactions } from './loyalty.table';
 
 /** The selector shows this many; the Walk-in Customer always first. */
 export const CUSTOMER_LIST_LIMIT = 50;
@@ -21,6 +30,7 @@ export function presentCustomer(row: CustomerRow): Customer {
     address: row.address,
     notes: row.notes,
     is_walk_in: row.isWalkIn,
+    loyalty_points: row.loyaltyPoints,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -84,4 +94,76 @@ export async function createCustomer(
     })
     .returning();
   return row!;
+}
+
+/** Blank optional text is stored as null (the page shows nothing for it). */
+const blankToNull = (value: string | undefined) => (value ? value : null);
+
+/**
+ * PUT /customers/{id}: changes the fields sent. The Walk-in Customer keeps its name (409): sales
+ * fall back to it by that name (spec §3).
+ */
+export async function updateCustomer(
+  db: Executor,
+  storeId: number,
+  id: number,
+  input: UpdateCustomerInput,
+): Promise<CustomerRow> {
+  const current = await findCustomer(db, storeId, id);
+  if (!current) throw customerErrors.notFound();
+  if (current.isWalkIn && input.name !== undefined && input.name !== WALK_IN_CUSTOMER) {
+    throw customerErrors.walkInRename();
+  }
+  const changes: Partial<typeof customers.$inferInsert> = { updatedAt: new Date() };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  if (input.email !== undefined) changes.email = blankToNull(input.email);
+  if (input.address !== undefined) changes.address = blankToNull(input.address);
+  if (input.notes !== undefined) changes.notes = blankToNull(input.notes);
+  const [row] = await db
+    .update(customers)
+    .set(changes)
+    .where(and(eq(customers.id, id), eq(customers.storeId, storeId), isNull(customers.archivedAt)))
+    .returning();
+  if (!row) throw customerErrors.notFound();
+  return row;
+}
+
+/**
+ * DELETE /customers/{id}. A customer that sales or loyalty history name (orders from /shop name a user, not a customer) is archived
+ * instead (hidden from lists, kept for that history); otherwise the row is deleted. The row is
+ * locked first, so a sale made meanwhile cannot lose its customer. True when archived.
+ */
+export async function deleteCustomer(db: Database, storeId: number, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: customers.id, isWalkIn: customers.isWalkIn })
+      .from(customers)
+      .where(
+        and(eq(customers.id, id), eq(customers.storeId, storeId), isNull(customers.archivedAt)),
+      )
+      .for('update');
+    if (!current) throw customerErrors.notFound();
+    if (current.isWalkIn) throw customerErrors.walkInDelete();
+    const [sale] = await tx
+      .select({ id: sales.id })
+      .from(sales)
+      .where(eq(sales.customerId, id))
+      .limit(1);
+    const [loyalty] = await tx
+      .select({ id: loyaltyTransactions.id })
+      .from(loyaltyTransactions)
+      .where(eq(loyaltyTransactions.customerId, id))
+      .limit(1);
+    const history = sale ?? loyalty;
+    if (history) {
+      await tx
+        .update(customers)
+        .set({ archivedAt: new Date(), updatedAt: new Date() })
+        .where(eq(customers.id, id));
+      return true;
+    }
+    await tx.delete(customers).where(eq(customers.id, id));
+    return false;
+  });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -31,6 +32,9 @@ export const customers = pgTable(
     notes: text('notes'),
     isWalkIn: boolean('is_walk_in').notNull().default(false),
     // A customer with sales is archived, not erased (issue 9): hidden from lists, kept for history.
+    // The loyalty balance, kept with the row so a redemption can lock it (issue 9): every change
+    // also writes a loyalty_transactions row, and the check keeps it from going below zero.
+    loyaltyPoints: integer('loyalty_points').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -40,6 +44,7 @@ export const customers = pgTable(
     uniqueIndex('customers_one_walk_in_per_store')
       .on(table.storeId)
       .where(sql`${table.isWalkIn}`),
+    check('customers_loyalty_points_not_negative', sql`${table.loyaltyPoints} >= 0`),
   ],
 );
 

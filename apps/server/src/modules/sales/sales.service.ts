@@ -20,6 +20,7 @@ import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
 import { customers, type CustomerRow } from '../customers/customers.table';
 import { findCustomer } from '../customers/customers.service';
+import { earnForSale } from '../customers/loyalty.service';
 import { recordMovement } from '../products/products.service';
 import { products, type ProductRow } from '../products/products.table';
 import { users } from '../users/users.table';
@@ -347,5 +348,13 @@ export async function insertSale(
       userId,
     });
   }
+  // Loyalty: the goods earn points (the delivery fee does not), in this same transaction.
+  await earnForSale(
+    tx,
+    customer,
+    { id: sale!.id, goodsCents: priced.total - input.delivery_fee },
+    userId,
+    createdAt,
+  );
   return sale!;
 }

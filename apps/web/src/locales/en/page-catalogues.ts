@@ -4,6 +4,7 @@
  * loadPageNamespaces), so the first load stays within its budget.
  */
 import expenses from './expenses.json';
+import customers from './customers.json';
 import inventory from './inventory.json';
 import pos from './pos.json';
 import products from './products.json';
@@ -25,4 +26,5 @@ export const pageCatalogues = {
   sales,
   orders,
   expenses,
+  customers,
 };

@@ -12,6 +12,7 @@ export const PAGE_NAMESPACES = [
   'sales',
   'orders',
   'expenses',
+  'customers',
 ] as const satisfies readonly (keyof typeof pageCatalogues)[];
 
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];

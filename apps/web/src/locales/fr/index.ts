@@ -22,6 +22,7 @@ import shop from './shop.json';
 import sales from './sales.json';
 import orders from './orders.json';
 import expenses from './expenses.json';
+import customers from './customers.json';
 
 const catalogues = {
   common,
@@ -43,6 +44,7 @@ const catalogues = {
   sales,
   orders,
   expenses,
+  customers,
 } satisfies Catalogues;
 
 export default catalogues;

@@ -1,0 +1,215 @@
+import type { Customer } from '@duka/shared/customers/customers.schemas';
+import {
+  AwardIcon,
+  MailIcon,
+  MapPinIcon,
+  PencilIcon,
+  PhoneIcon,
+  PlusIcon,
+  SearchIcon,
+  StickyNoteIcon,
+  Trash2Icon,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiRequestError } from '@/lib/api-client';
+import { useCan } from '@/lib/use-can';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useCustomerList } from '../api/customers';
+import { CustomerFormDialog } from './customer-form-dialog';
+import { DeleteCustomerDialog } from './delete-customer-dialog';
+import { LoyaltyDialog } from './loyalty-dialog';
+
+function Detail({
+  icon,
+  label,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <span aria-hidden="true" className="mt-0.5 text-slate-500 dark:text-slate-400">
+        {icon}
+      </span>
+      <dt className="sr-only">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Spec §2 Customers page: a search box, 'Add Customer', and a card grid (name, email, phone,
+ * address, notes) with Edit and Delete on each card, plus each customer's loyalty points. The
+ * Walk-in Customer — the till's default, which cannot be renamed or deleted — is not listed.
+ */
+export function CustomersManager() {
+  const { t } = useTranslation(['customers', 'common']);
+  const can = useCan();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const { data = [], isLoading, isError, error, refetch, isFetching } = useCustomerList(q);
+  const customers = data.filter((customer) => !customer.is_walk_in);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Customer | null>(null);
+  const [deleting, setDeleting] = useState<Customer | null>(null);
+  const [loyalty, setLoyalty] = useState<Customer | null>(null);
+  const canManage = can('customers:manage');
+
+  const openForm = (customer: Customer | null) => {
+    setEditing(customer);
+    setFormOpen(true);
+  };
+
+  const unauthorized =
+    error instanceof ApiRequestError && (error.status === 401 || error.status === 403);
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid w-full gap-1 sm:w-80">
+          <Label htmlFor="customers-search">{t('search.label')}</Label>
+          <div className="relative">
+            <SearchIcon
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            />
+            <Input
+              id="customers-search"
+              type="search"
+              className="pl-9"
+              placeholder={t('search.placeholder')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        </div>
+        {can('customers:create') && (
+          <Button onClick={() => openForm(null)}>
+            <PlusIcon />
+            {t('add')}
+          </Button>
+        )}
+      </div>
+
+      {isLoading ? (
+        <p role="status" className="py-6 text-center text-slate-600 dark:text-slate-400">
+          {t('loading')}
+        </p>
+      ) : isError ? (
+        <div role="alert" className="grid justify-items-center gap-3 py-6 text-center">
+          <p className="text-red-700 dark:text-red-400">
+            {unauthorized ? t('unauthorized') : t('loadFailed')}
+          </p>
+          {!unauthorized && (
+            <Button variant="outline" disabled={isFetching} onClick={() => void refetch()}>
+              {t('retry')}
+            </Button>
+          )}
+        </div>
+      ) : customers.length === 0 ? (
+        <p className="py-10 text-center text-slate-600 dark:text-slate-400">
+          {q ? t('noMatches') : t('empty')}
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('listLabel')}>
+          {customers.map((customer) => (
+            <li key={customer.id}>
+              <Card className="flex h-full flex-col" data-testid="customer-card">
+                <CardHeader className="flex-row items-start justify-between gap-2 space-y-0">
+                  <CardTitle className="text-base break-words">{customer.name}</CardTitle>
+                  <Badge variant="secondary" className="shrink-0">
+                    {t('points', { count: customer.loyalty_points })}
+                  </Badge>
+                </CardHeader>
+                <CardContent className="flex-1">
+                  <dl className="grid gap-1.5 text-sm">
+                    {customer.email && (
+                      <Detail icon={<MailIcon className="size-4" />} label={t('fields.email')}>
+                        {customer.email}
+                      </Detail>
+                    )}
+                    {customer.phone && (
+                      <Detail icon={<PhoneIcon className="size-4" />} label={t('fields.phone')}>
+                        {customer.phone}
+                      </Detail>
+                    )}
+                    {customer.address && (
+                      <Detail icon={<MapPinIcon className="size-4" />} label={t('fields.address')}>
+                        {customer.address}
+                      </Detail>
+                    )}
+                    {customer.notes && (
+                      <Detail
+                        icon={<StickyNoteIcon className="size-4" />}
+                        label={t('fields.notes')}
+                      >
+                        {customer.notes}
+                      </Detail>
+                    )}
+                  </dl>
+                </CardContent>
+                <CardFooter className="flex flex-wrap gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={t('actions.loyaltyOf', { name: customer.name })}
+                    onClick={() => setLoyalty(customer)}
+                  >
+                    <AwardIcon />
+                    {t('actions.loyalty')}
+                  </Button>
+                  {canManage && (
+                    <>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={t('actions.editOf', { name: customer.name })}
+                        onClick={() => openForm(customer)}
+                      >
+                        <PencilIcon />
+                        {t('actions.edit')}
+                      </Button>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        className="text-red-700 dark:text-red-400"
+                        aria-label={t('actions.deleteOf', { name: customer.name })}
+                        onClick={() => setDeleting(customer)}
+                      >
+                        <Trash2Icon />
+                        {t('actions.delete')}
+                      </Button>
+                    </>
+                  )}
+                </CardFooter>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <CustomerFormDialog open={formOpen} onOpenChange={setFormOpen} customer={editing} />
+      <DeleteCustomerDialog
+        customer={deleting}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+      />
+      <LoyaltyDialog
+        key={loyalty?.id ?? 'closed'}
+        customer={loyalty}
+        canAdjust={can('loyalty:adjust')}
+        onOpenChange={(open) => {
+          if (!open) setLoyalty(null);
+        }}
+      />
+    </div>
+  );
+}
