@@ -16,7 +16,7 @@ let adminA: TestClient;
 let adminB: TestClient;
 let walkInA: number;
 let walkInB: number;
-const ids: Record<string, number> = {};
+const ids = {} as Record<'flour' | 'soap' | 'idle' | 'out' | 'delivery', number>;
 
 async function createProduct(client: TestClient, fields: Record<string, unknown>) {
   const category = (await client.post('/api/categories', { name: `Cat ${fields.sku}` })).json();
