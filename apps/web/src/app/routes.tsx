@@ -111,7 +111,13 @@ export const appRoutes: RouteObject[] = [
         return <SalesPage />;
       }),
       protectedRoute('/customers', 'customers', comingSoon('customers')),
-      protectedRoute('/reports', 'reports', comingSoon('reports')),
+      protectedRoute('/reports', 'reports', async () => {
+        const [{ ReportsPage }] = await Promise.all([
+          import('./pages/reports-page'),
+          loadPageNamespaces(['reports']),
+        ]);
+        return <ReportsPage />;
+      }),
       protectedRoute('/shop', 'shop', async () => {
         const [{ ShopPage }] = await Promise.all([
           import('./pages/shop-page'),

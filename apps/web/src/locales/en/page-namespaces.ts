@@ -11,6 +11,7 @@ export const PAGE_NAMESPACES = [
   'shop',
   'sales',
   'orders',
+  'reports',
 ] as const satisfies readonly (keyof typeof pageCatalogues)[];
 
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];

@@ -21,6 +21,7 @@ import receipts from './receipts.json';
 import shop from './shop.json';
 import sales from './sales.json';
 import orders from './orders.json';
+import reports from './reports.json';
 
 const catalogues = {
   common,
@@ -41,6 +42,7 @@ const catalogues = {
   shop,
   sales,
   orders,
+  reports,
 } satisfies Catalogues;
 
 export default catalogues;
