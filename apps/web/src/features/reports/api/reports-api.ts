@@ -28,7 +28,11 @@ export interface PerformanceParams extends ReportRange {
   pageSize?: number;
 }
 
-/** Every report query lives under ['reports']: a new sale or expense invalidates them all. */
+/**
+ * Every report query lives under ['reports']. Reports are asked again each time the page opens
+ * (refetchOnMount 'always'): the cache keeps data forever (spec §4), but a report must show the
+ * sales and expenses made since it was last opened.
+ */
 export const reportsQueryKey = ['reports'] as const;
 
 /** GET /reports/inventory?q&page&pageSize (spec §7: reads data.data). */
@@ -43,6 +47,7 @@ export function useInventoryReport(params: InventoryParams) {
         })
       ).data,
     placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
   });
 }
 
@@ -64,6 +69,7 @@ export function usePerformanceReport(params: PerformanceParams) {
         })
       ).data,
     placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
   });
 }
 
@@ -79,6 +85,7 @@ export function useSalesSummary(range: ReportRange) {
         })
       ).data,
     placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
   });
 }
 
@@ -94,5 +101,6 @@ export function useExpensesSummary(range: ReportRange) {
         })
       ).data,
     placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
   });
 }
