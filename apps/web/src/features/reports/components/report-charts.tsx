@@ -30,7 +30,7 @@ export function ReportCharts({ sales }: { sales: SalesSummary }) {
           <figure>
             <div aria-hidden className="h-56 text-slate-700 dark:text-slate-300">
               <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={methods}>
+                <BarChart data={methods} accessibilityLayer={false}>
                   <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />
                   <XAxis dataKey="name" tick={TICK} />
                   <YAxis tick={TICK} tickFormatter={shortAmount} width={48} />
@@ -64,7 +64,7 @@ export function ReportCharts({ sales }: { sales: SalesSummary }) {
             <figure>
               <div aria-hidden className="h-56 text-slate-700 dark:text-slate-300">
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={sales.byDay}>
+                  <BarChart data={sales.byDay} accessibilityLayer={false}>
                     <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />
                     <XAxis
                       dataKey="date"
