@@ -60,7 +60,7 @@ test('an admin reads the cards and both tabs, searches, filters, sorts and downl
     page.getByRole('button', { name: 'Download inventory status as CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('inventory-status.csv');
-  const csv = await readFile((await download.path())!, 'utf8');
+  const csv = await readFile(await download.path(), 'utf8');
   const lines = csv
     .replace(/^\uFEFF/, '')
     .trimEnd()

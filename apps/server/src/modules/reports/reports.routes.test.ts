@@ -19,7 +19,9 @@ let walkInB: number;
 const ids = {} as Record<'flour' | 'soap' | 'idle' | 'out' | 'delivery', number>;
 
 async function createProduct(client: TestClient, fields: Record<string, unknown>) {
-  const category = (await client.post('/api/categories', { name: `Cat ${fields.sku}` })).json();
+  const category = (
+    await client.post('/api/categories', { name: `Cat ${String(fields.sku)}` })
+  ).json();
   const response = await client.post('/api/products', {
     piece_buying_price: 0,
     piece_selling_price: 0,

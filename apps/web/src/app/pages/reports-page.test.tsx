@@ -1,4 +1,3 @@
-import type { Role } from '@duka/shared/auth/roles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -79,7 +78,7 @@ const performance = (products: unknown[]) => ({
 
 function renderPage(overrides: Record<string, ApiReply | ((r: SentRequest) => ApiReply)> = {}) {
   useAuthStore.setState({
-    user: buildUser('admin' as Role),
+    user: buildUser('admin'),
     isAuthenticated: true,
     sessionChecked: true,
   });
