@@ -26,6 +26,7 @@ import { productSuppliersRoutes } from '../modules/product-suppliers/product-sup
 import { productsRoutes } from '../modules/products/products.routes';
 import { productsCsvRoutes } from '../modules/products/products-csv.routes';
 import { purchaseOrdersRoutes } from '../modules/purchase-orders/purchase-orders.routes';
+import { reportsRoutes } from '../modules/reports/reports.routes';
 import { receiptSettingsRoutes } from '../modules/receipt-settings/receipt-settings.routes';
 import { salesRoutes } from '../modules/sales/sales.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
@@ -138,6 +139,7 @@ export async function buildApp({
       await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(expensesRoutes, { prefix: '/expenses' });
       await api.register(receiptSettingsRoutes, { prefix: '/stores' });
+      await api.register(reportsRoutes, { prefix: '/reports' });
     },
     { prefix: '/api' },
   );

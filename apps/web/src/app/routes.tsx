@@ -45,13 +45,6 @@ function protectedRoute(
   };
 }
 
-function comingSoon(titleKey: PageTitleKey) {
-  return async () => {
-    const { ComingSoonPage } = await import('./pages/coming-soon-page');
-    return <ComingSoonPage titleKey={titleKey} />;
-  };
-}
-
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -129,7 +122,13 @@ export const appRoutes: RouteObject[] = [
         ]);
         return <CustomersPage />;
       }),
-      protectedRoute('/reports', 'reports', comingSoon('reports')),
+      protectedRoute('/reports', 'reports', async () => {
+        const [{ ReportsPage }] = await Promise.all([
+          import('./pages/reports-page'),
+          loadPageNamespaces(['reports']),
+        ]);
+        return <ReportsPage />;
+      }),
       protectedRoute('/shop', 'shop', async () => {
         const [{ ShopPage }] = await Promise.all([
           import('./pages/shop-page'),

@@ -18,6 +18,7 @@ import type {
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
+import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
 import { customers, type CustomerRow } from '../customers/customers.table';
 import { findCustomer } from '../customers/customers.service';
 import { earnForSale } from '../customers/loyalty.service';
@@ -149,13 +150,6 @@ export async function getSaleWithParts(
   return (await withParts(db, [await getSale(db, storeId, id)]))[0]!;
 }
 
-/** A shop day (YYYY-MM-DD, Africa/Nairobi, UTC+3 all year) → the instant it begins. */
-function startOfShopDay(day: string): Date {
-  return new Date(`${day}T00:00:00+03:00`);
-}
-
-const DAY_MS = 86_400_000;
-
 /**
  * GET /sales: newest first, one page, with the number of matching sales in all. `from` and
  * `to` are shop days, each inclusive: from 00:00 EAT of `from` to before 00:00 EAT of the day
@@ -169,7 +163,7 @@ export async function listSales(
   const conditions: SQL[] = [eq(sales.storeId, storeId)];
   if (query.from) conditions.push(gte(sales.createdAt, startOfShopDay(query.from)));
   if (query.to) {
-    conditions.push(lt(sales.createdAt, new Date(startOfShopDay(query.to).getTime() + DAY_MS)));
+    conditions.push(lt(sales.createdAt, endOfShopDay(query.to)));
   }
   if (query.payment_method) conditions.push(eq(sales.paymentMethod, query.payment_method));
   const where = and(...conditions);

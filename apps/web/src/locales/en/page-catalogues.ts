@@ -10,6 +10,7 @@ import pos from './pos.json';
 import products from './products.json';
 import purchaseOrders from './purchaseOrders.json';
 import orders from './orders.json';
+import reports from './reports.json';
 import receipts from './receipts.json';
 import shop from './shop.json';
 import sales from './sales.json';
@@ -27,4 +28,5 @@ export const pageCatalogues = {
   orders,
   expenses,
   customers,
+  reports,
 };

@@ -13,6 +13,7 @@ export const PAGE_NAMESPACES = [
   'orders',
   'expenses',
   'customers',
+  'reports',
 ] as const satisfies readonly (keyof typeof pageCatalogues)[];
 
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];

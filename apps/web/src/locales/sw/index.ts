@@ -23,6 +23,7 @@ import sales from './sales.json';
 import orders from './orders.json';
 import expenses from './expenses.json';
 import customers from './customers.json';
+import reports from './reports.json';
 
 const catalogues = {
   common,
@@ -45,6 +46,7 @@ const catalogues = {
   orders,
   expenses,
   customers,
+  reports,
 } satisfies Catalogues;
 
 export default catalogues;

@@ -1,0 +1,562 @@
+/**
+ * /api/reports on a fixture of known sales and expenses: every figure below is worked out by
+ * hand from the fixture (see the comments), never by re-running the report's own arithmetic.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
+import { buildStore, signedIn } from '../../testing/factories';
+import { expenses } from '../expenses/expenses.table';
+import { sales } from '../sales/sales.table';
+
+let t: TestApp;
+let storeA: number;
+let storeB: number;
+let adminA: TestClient;
+let adminB: TestClient;
+let walkInA: number;
+let walkInB: number;
+const ids = {} as Record<'flour' | 'soap' | 'idle' | 'out' | 'delivery', number>;
+
+async function createProduct(client: TestClient, fields: Record<string, unknown>) {
+  const category = (
+    await client.post('/api/categories', { name: `Cat ${String(fields.sku)}` })
+  ).json();
+  const response = await client.post('/api/products', {
+    piece_buying_price: 0,
+    piece_selling_price: 0,
+    pack_buying_price: 0,
+    pack_selling_price: 0,
+    dozen_buying_price: 0,
+    dozen_selling_price: 0,
+    min_quantity: 0,
+    category_id: category.data.id,
+    ...fields,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.id as number;
+}
+
+const line = (product_id: number, quantity: number, unit_price: number, unit_type = 'piece') => ({
+  product_id,
+  quantity,
+  unit_price,
+  total: Math.round(quantity * unit_price * 100) / 100,
+  unit_type,
+});
+
+/** Makes a sale through POST /sales, then moves it to `at` (the fixture's clock). */
+async function sell(
+  client: TestClient,
+  customer: number,
+  items: ReturnType<typeof line>[],
+  at: string,
+  { method = 'cash', delivery = 0 } = {},
+) {
+  const cents = items.reduce((sum, item) => sum + Math.round(item.total * 100), 0);
+  const total = (cents + Math.round(delivery * 100)) / 100;
+  const response = await client.post('/api/sales', {
+    items,
+    total,
+    delivery_fee: delivery,
+    customer_id: customer,
+    payment_method: method,
+    status: 'completed',
+    payment_status: 'paid',
+    amount_paid: total,
+    change_amount: 0,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const id = response.json().data.id as number;
+  await t.db
+    .update(sales)
+    .set({ createdAt: new Date(at) })
+    .where(eq(sales.id, id));
+  return id;
+}
+
+async function walkInOf(client: TestClient) {
+  const list = (await client.get('/api/customers')).json<{
+    data: { id: number; name: string }[];
+  }>();
+  return list.data.find((c) => c.name === 'Walk-in Customer')!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  storeA = (await buildStore(t.db, 'Reports Store A')).id;
+  storeB = (await buildStore(t.db, 'Reports Store B')).id;
+  adminA = (await signedIn(t, 'admin', storeA)).client;
+  adminB = (await signedIn(t, 'admin', storeB)).client;
+  walkInA = await walkInOf(adminA);
+  walkInB = await walkInOf(adminB);
+
+  ids.flour = await createProduct(adminA, {
+    name: 'Flour 2kg',
+    sku: 'FLR-2',
+    piece_buying_price: 50,
+    piece_selling_price: 60,
+    pack_size: 6,
+    pack_buying_price: 280,
+    pack_selling_price: 330,
+    dozen_buying_price: 550,
+    dozen_selling_price: 650,
+    quantity: 100,
+  });
+  ids.soap = await createProduct(adminA, {
+    name: 'Soap Bar',
+    sku: 'SOAP-1',
+    piece_buying_price: 20,
+    piece_selling_price: 30,
+    pack_size: 4,
+    pack_buying_price: 75,
+    pack_selling_price: 110,
+    dozen_buying_price: 220,
+    dozen_selling_price: 330,
+    quantity: 50,
+  });
+  ids.idle = await createProduct(adminA, {
+    name: 'Idle Matches',
+    sku: 'MATCH-1',
+    piece_buying_price: 10,
+    piece_selling_price: 15,
+    quantity: 5,
+  });
+  ids.out = await createProduct(adminA, {
+    name: 'Out Tea',
+    sku: 'TEA-0',
+    piece_buying_price: 30,
+    piece_selling_price: 40,
+    quantity: 0,
+  });
+  ids.delivery = await createProduct(adminA, {
+    name: 'Delivery Service',
+    sku: 'SRV001',
+    piece_selling_price: 200,
+    quantity: 0,
+  });
+
+  // S1, cash, 2026-11-10 23:30 EAT: 2 pieces of flour at 60 (120; cost 2 × 50), 1 pack (6
+  // pieces) at 330 (cost 280), and the delivery service line at 200. Total 650.
+  await sell(
+    adminA,
+    walkInA,
+    [line(ids.flour, 2, 60), line(ids.flour, 1, 330, 'pack'), line(ids.delivery, 1, 200)],
+    '2026-11-10T20:30:00.000Z',
+  );
+  // S2, M-Pesa, 2026-11-11 00:10 EAT (the next shop day, though the same UTC day): a dozen soap
+  // at 330 (12 pieces; cost 220), 3 flour at 55 (price cut at the till; cost 3 × 50), delivery
+  // fee 150. Total 645.
+  await sell(
+    adminA,
+    walkInA,
+    [line(ids.soap, 1, 330, 'dozen'), line(ids.flour, 3, 55)],
+    '2026-11-10T21:10:00.000Z',
+    { method: 'mpesa', delivery: 150 },
+  );
+  // S3, cash, 2026-11-12 10:00 EAT: 2 packs of soap (8 pieces) at 110 (cost 2 × 75). Total 220.
+  await sell(adminA, walkInA, [line(ids.soap, 2, 110, 'pack')], '2026-11-12T07:00:00.000Z');
+
+  // Store B: a sale and stock that store A's reports must never count.
+  const otherB = await createProduct(adminB, {
+    name: 'Flour 2kg',
+    sku: 'FLR-2',
+    piece_buying_price: 1,
+    piece_selling_price: 1000,
+    quantity: 50,
+  });
+  await sell(adminB, walkInB, [line(otherB, 5, 1000)], '2026-11-10T20:30:00.000Z');
+
+  await t.db.insert(expenses).values([
+    {
+      storeId: storeA,
+      description: 'Shop rent',
+      amount: '1000.50',
+      category: 'Rent',
+      date: '2026-11-10',
+    },
+    {
+      storeId: storeA,
+      description: 'Water',
+      amount: '250.25',
+      category: 'Utilities',
+      date: '2026-11-11',
+    },
+    {
+      storeId: storeA,
+      description: 'Store room',
+      amount: '499.50',
+      category: 'Rent',
+      date: '2026-11-12',
+    },
+    {
+      storeId: storeB,
+      description: 'Other shop',
+      amount: '9999.00',
+      category: 'Rent',
+      date: '2026-11-10',
+    },
+  ]);
+});
+afterAll(() => t.close());
+
+const FLOUR_ALL = {
+  productName: 'Flour 2kg',
+  productSku: 'FLR-2',
+  quantity: 11, // 2 + 6 + 3 pieces
+  revenue: 615, // 120 + 330 + 165
+  profit: 85, // (120 − 100) + (330 − 280) + (165 − 150)
+  averagePrice: 55.91, // 615 / 11 = 55.909…
+  lastSold: '2026-11-10T21:10:00.000Z',
+};
+const SOAP_ALL = {
+  productName: 'Soap Bar',
+  productSku: 'SOAP-1',
+  quantity: 20, // 12 + 8 pieces
+  revenue: 550, // 330 + 220
+  profit: 180, // (330 − 220) + (220 − 150)
+  averagePrice: 27.5,
+  lastSold: '2026-11-12T07:00:00.000Z',
+};
+const never = (productName: string, productSku: string) => ({
+  productName,
+  productSku,
+  quantity: 0,
+  revenue: 0,
+  profit: 0,
+  averagePrice: 0,
+  lastSold: null,
+});
+
+describe('GET /reports/inventory', () => {
+  it('lists active products by name with piece price, pieces, status and value; SRV001 left out', async () => {
+    const response = await adminA.get('/api/reports/inventory');
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data.products).toEqual([
+      // 100 − 8 − 3 pieces left × 60
+      {
+        productId: ids.flour,
+        name: 'Flour 2kg',
+        sku: 'FLR-2',
+        price: 60,
+        quantity: 89,
+        status: 'In Stock',
+        value: 5340,
+      },
+      {
+        productId: ids.idle,
+        name: 'Idle Matches',
+        sku: 'MATCH-1',
+        price: 15,
+        quantity: 5,
+        status: 'Low Stock',
+        value: 75,
+      },
+      {
+        productId: ids.out,
+        name: 'Out Tea',
+        sku: 'TEA-0',
+        price: 40,
+        quantity: 0,
+        status: 'Out of Stock',
+        value: 0,
+      },
+      // 50 − 12 − 8 pieces × 30
+      {
+        productId: ids.soap,
+        name: 'Soap Bar',
+        sku: 'SOAP-1',
+        price: 30,
+        quantity: 30,
+        status: 'In Stock',
+        value: 900,
+      },
+    ]);
+    expect(data.summary).toEqual({ productCount: 4, totalValue: 6315 });
+  });
+
+  it('searches name and SKU; the summary covers the matches of every page', async () => {
+    const byName = (await adminA.get('/api/reports/inventory?q=soap')).json().data;
+    expect(byName.products.map((p: { sku: string }) => p.sku)).toEqual(['SOAP-1']);
+    expect(byName.summary).toEqual({ productCount: 1, totalValue: 900 });
+    const bySku = (await adminA.get('/api/reports/inventory?q=match-')).json().data;
+    expect(bySku.products.map((p: { sku: string }) => p.sku)).toEqual(['MATCH-1']);
+    const wildcard = (await adminA.get('/api/reports/inventory?q=%25')).json().data;
+    expect(wildcard.products).toEqual([]);
+    const page2 = (await adminA.get('/api/reports/inventory?page=2&pageSize=2')).json().data;
+    expect(page2.products.map((p: { sku: string }) => p.sku)).toEqual(['TEA-0', 'SOAP-1']);
+    expect(page2.summary).toEqual({ productCount: 4, totalValue: 6315 });
+  });
+});
+
+describe('GET /reports/product-performance', () => {
+  it('adds up every sale line in pieces, with profit from the kept buying prices', async () => {
+    const response = await adminA.get('/api/reports/product-performance');
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data.products).toEqual([
+      { productId: ids.flour, ...FLOUR_ALL },
+      { productId: ids.soap, ...SOAP_ALL },
+      { productId: ids.idle, ...never('Idle Matches', 'MATCH-1') },
+      { productId: ids.out, ...never('Out Tea', 'TEA-0') },
+    ]);
+    // Delivery (SRV001 line and fee) is not product revenue.
+    expect(data.summary).toEqual({ totalRevenue: 1165, totalProfit: 265, productCount: 4 });
+  });
+
+  it.each([
+    ['profit', ['SOAP-1', 'FLR-2', 'MATCH-1', 'TEA-0']],
+    ['quantity', ['SOAP-1', 'FLR-2', 'MATCH-1', 'TEA-0']],
+    ['lastSold', ['SOAP-1', 'FLR-2', 'MATCH-1', 'TEA-0']],
+    ['revenue', ['FLR-2', 'SOAP-1', 'MATCH-1', 'TEA-0']],
+  ])('sorts by %s, descending', async (sort, skus) => {
+    const { data } = (await adminA.get(`/api/reports/product-performance?sort=${sort}`)).json();
+    expect(data.products.map((p: { productSku: string }) => p.productSku)).toEqual(skus);
+  });
+
+  it('sorts by last sale within a range where flour sold last', async () => {
+    // On 11-10 only S1 sold (flour); the products not sold that day follow by name.
+    const { data } = (
+      await adminA.get(
+        '/api/reports/product-performance?start=2026-11-10&end=2026-11-10&sort=lastSold',
+      )
+    ).json();
+    expect(data.products.map((p: { productSku: string }) => p.productSku)).toEqual([
+      'FLR-2',
+      'MATCH-1',
+      'TEA-0',
+      'SOAP-1',
+    ]);
+  });
+
+  it('counts a sale at 23:30 EAT on its own day, one at 00:10 EAT on the next', async () => {
+    const day10 = (
+      await adminA.get('/api/reports/product-performance?start=2026-11-10&end=2026-11-10')
+    ).json().data;
+    expect(day10.products[0]).toEqual({
+      productId: ids.flour,
+      productName: 'Flour 2kg',
+      productSku: 'FLR-2',
+      quantity: 8,
+      revenue: 450,
+      profit: 70,
+      averagePrice: 56.25,
+      lastSold: '2026-11-10T20:30:00.000Z',
+    });
+    expect(day10.products[1]).toEqual({ productId: ids.idle, ...never('Idle Matches', 'MATCH-1') });
+    expect(day10.summary).toEqual({ totalRevenue: 450, totalProfit: 70, productCount: 4 });
+
+    const day11 = (
+      await adminA.get('/api/reports/product-performance?start=2026-11-11&end=2026-11-11')
+    ).json().data;
+    expect(day11.summary).toEqual({ totalRevenue: 495, totalProfit: 125, productCount: 4 });
+    expect(day11.products.slice(0, 2)).toEqual([
+      {
+        productId: ids.soap,
+        productName: 'Soap Bar',
+        productSku: 'SOAP-1',
+        quantity: 12,
+        revenue: 330,
+        profit: 110,
+        averagePrice: 27.5,
+        lastSold: '2026-11-10T21:10:00.000Z',
+      },
+      {
+        productId: ids.flour,
+        productName: 'Flour 2kg',
+        productSku: 'FLR-2',
+        quantity: 3,
+        revenue: 165,
+        profit: 15,
+        averagePrice: 55,
+        lastSold: '2026-11-10T21:10:00.000Z',
+      },
+    ]);
+  });
+
+  it('ignores a range with only one day set', async () => {
+    for (const query of ['start=2026-11-12', 'end=2026-11-10', 'start=2026-11-12&end=']) {
+      const { data } = (await adminA.get(`/api/reports/product-performance?${query}`)).json();
+      expect(data.summary, query).toEqual({
+        totalRevenue: 1165,
+        totalProfit: 265,
+        productCount: 4,
+      });
+    }
+  });
+
+  it('pages the rows and keeps the totals of the whole range', async () => {
+    const { data } = (
+      await adminA.get('/api/reports/product-performance?pageSize=1&page=2')
+    ).json();
+    expect(data.products).toEqual([{ productId: ids.soap, ...SOAP_ALL }]);
+    expect(data.summary.totalRevenue).toBe(1165);
+  });
+});
+
+describe('GET /reports/sales-summary', () => {
+  it('takes sale totals (delivery included) per method and per Nairobi day', async () => {
+    const response = await adminA.get('/api/reports/sales-summary');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      paymentMethods: { cash: 870, mpesa: 645 }, // 650 + 220; 645
+      totalSales: 1515,
+      count: 3,
+      byDay: [
+        { date: '2026-11-10', revenue: 650, count: 1 },
+        { date: '2026-11-11', revenue: 645, count: 1 },
+        { date: '2026-11-12', revenue: 220, count: 1 },
+      ],
+    });
+  });
+
+  it('filters by shop days, both ends inclusive', async () => {
+    const day10 = (
+      await adminA.get('/api/reports/sales-summary?start=2026-11-10&end=2026-11-10')
+    ).json();
+    expect(day10.data).toEqual({
+      paymentMethods: { cash: 650, mpesa: 0 },
+      totalSales: 650,
+      count: 1,
+      byDay: [{ date: '2026-11-10', revenue: 650, count: 1 }],
+    });
+    const later = (
+      await adminA.get('/api/reports/sales-summary?start=2026-11-11&end=2026-11-12')
+    ).json();
+    expect(later.data).toEqual({
+      paymentMethods: { cash: 220, mpesa: 645 },
+      totalSales: 865,
+      count: 2,
+      byDay: [
+        { date: '2026-11-11', revenue: 645, count: 1 },
+        { date: '2026-11-12', revenue: 220, count: 1 },
+      ],
+    });
+    const none = (
+      await adminA.get('/api/reports/sales-summary?start=2026-11-13&end=2026-12-31')
+    ).json();
+    expect(none.data).toEqual({
+      paymentMethods: { cash: 0, mpesa: 0 },
+      totalSales: 0,
+      count: 0,
+      byDay: [],
+    });
+    const oneEnd = (await adminA.get('/api/reports/sales-summary?start=2026-11-13')).json();
+    expect(oneEnd.data.totalSales).toBe(1515);
+  });
+
+  it('leaves cancelled sales out', async () => {
+    const id = await sell(adminA, walkInA, [line(ids.idle, 1, 15)], '2026-11-12T08:00:00.000Z');
+    await t.db.update(sales).set({ status: 'cancelled' }).where(eq(sales.id, id));
+    const { data } = (await adminA.get('/api/reports/sales-summary')).json();
+    expect(data.totalSales).toBe(1515);
+    const performance = (await adminA.get('/api/reports/product-performance')).json().data;
+    expect(performance.summary.totalRevenue).toBe(1165);
+  });
+});
+
+describe('GET /reports/expenses-summary', () => {
+  it('sums the store expenses, in all and per category, over the range', async () => {
+    const all = await adminA.get('/api/reports/expenses-summary');
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().data).toEqual({
+      totalExpenses: 1750.25,
+      count: 3,
+      byCategory: { Rent: 1500, Utilities: 250.25 },
+    });
+    const day10 = (
+      await adminA.get('/api/reports/expenses-summary?start=2026-11-10&end=2026-11-10')
+    ).json();
+    expect(day10.data).toEqual({ totalExpenses: 1000.5, count: 1, byCategory: { Rent: 1000.5 } });
+    const later = (
+      await adminA.get('/api/reports/expenses-summary?start=2026-11-11&end=2026-11-12')
+    ).json();
+    expect(later.data).toEqual({
+      totalExpenses: 749.75,
+      count: 2,
+      byCategory: { Rent: 499.5, Utilities: 250.25 },
+    });
+    const oneEnd = (await adminA.get('/api/reports/expenses-summary?end=2026-11-10')).json();
+    expect(oneEnd.data.totalExpenses).toBe(1750.25);
+  });
+});
+
+describe('stores and roles', () => {
+  it("never counts another store's sales, stock or expenses", async () => {
+    // Store B: 5 × 1000 sold (cash), 45 pieces left × 1000, one 9999 expense.
+    expect((await adminB.get('/api/reports/sales-summary')).json().data).toMatchObject({
+      paymentMethods: { cash: 5000, mpesa: 0 },
+      totalSales: 5000,
+      count: 1,
+    });
+    expect((await adminB.get('/api/reports/inventory')).json().data.summary).toEqual({
+      productCount: 1,
+      totalValue: 45000,
+    });
+    expect((await adminB.get('/api/reports/product-performance')).json().data.summary).toEqual({
+      totalRevenue: 5000,
+      totalProfit: 4995,
+      productCount: 1,
+    });
+    expect((await adminB.get('/api/reports/expenses-summary')).json().data).toEqual({
+      totalExpenses: 9999,
+      count: 1,
+      byCategory: { Rent: 9999 },
+    });
+  });
+
+  it('opens the reports to managers only', async () => {
+    for (const role of ['manager', 'super_admin'] as const) {
+      const { client } = await signedIn(t, role, storeA);
+      const query = role === 'super_admin' ? `?store_id=${storeA}` : '';
+      const response = await client.get(`/api/reports/sales-summary${query}`);
+      expect(response.statusCode, role).toBe(200);
+      expect(response.json().data.totalSales, role).toBe(1515);
+    }
+    for (const role of ['sales', 'user'] as const) {
+      const { client } = await signedIn(t, role, storeA);
+      for (const path of [
+        'inventory',
+        'product-performance',
+        'sales-summary',
+        'expenses-summary',
+      ]) {
+        expect((await client.get(`/api/reports/${path}`)).statusCode, `${role} ${path}`).toBe(403);
+      }
+    }
+    expect((await t.client().get('/api/reports/inventory')).statusCode).toBe(401);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    [
+      'sales-summary?start=2026-11-12&end=2026-11-11',
+      'end',
+      'End date must not be before Start date',
+    ],
+    [
+      'product-performance?start=2026-11-12&end=2026-11-11',
+      'end',
+      'End date must not be before Start date',
+    ],
+    [
+      'expenses-summary?start=2026-02-30&end=2026-03-01',
+      'start',
+      'Start date must be a date (YYYY-MM-DD)',
+    ],
+    ['sales-summary?start=2026-11-01&end=tomorrow', 'end', 'End date must be a date (YYYY-MM-DD)'],
+    [
+      'product-performance?sort=name',
+      'sort',
+      'Sort must be one of revenue, profit, quantity, lastSold',
+    ],
+    ['inventory?pageSize=501', 'pageSize', 'Page size must be between 1 and 500'],
+  ])('GET /reports/%s is a 400 on %s', async (path, field, message) => {
+    const response = await adminA.get(`/api/reports/${path}`);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(JSON.stringify(response.json())).toContain(message);
+    expect(JSON.stringify(response.json())).toContain(field);
+  });
+});

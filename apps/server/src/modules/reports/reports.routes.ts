@@ -1,0 +1,90 @@
+/**
+ * /api/reports (spec §2 Reports, §7 "each reads data.data"; PRODUCT.md §1, §4; issue 9).
+ * Managers read the reports of their store (capability reports:read, PRODUCT.md §2).
+ */
+import {
+  expensesSummaryResponseSchema,
+  inventoryReportQuerySchema,
+  inventoryReportResponseSchema,
+  performanceReportQuerySchema,
+  performanceReportResponseSchema,
+  reportRangeQuerySchema,
+  salesSummaryResponseSchema,
+} from '@duka/shared/reports/reports.schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireStoreId } from '../../lib/access.plugin';
+import {
+  expensesSummary,
+  inventoryReport,
+  performanceReport,
+  salesSummary,
+} from './reports.service';
+
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const read = { capability: 'reports:read', store: true } as const;
+
+  app.get(
+    '/inventory',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['reports'],
+        querystring: inventoryReportQuerySchema,
+        response: { 200: inventoryReportResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await inventoryReport(db, requireStoreId(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/product-performance',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['reports'],
+        querystring: performanceReportQuerySchema,
+        response: { 200: performanceReportResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await performanceReport(db, requireStoreId(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/sales-summary',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['reports'],
+        querystring: reportRangeQuerySchema,
+        response: { 200: salesSummaryResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await salesSummary(db, requireStoreId(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/expenses-summary',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['reports'],
+        querystring: reportRangeQuerySchema,
+        response: { 200: expensesSummaryResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await expensesSummary(db, requireStoreId(request), request.query),
+    }),
+  );
+};

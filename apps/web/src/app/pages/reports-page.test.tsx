@@ -1,0 +1,302 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { StoreProvider } from '@/features/stores/components/store-provider';
+import { createQueryClient } from '@/lib/query-client';
+import { RoleContext } from '@/lib/use-can';
+import { stubApi, type ApiReply, type SentRequest } from '@/test/api-stub';
+import { buildUser } from '@/test/fixtures';
+import { ReportsErrorBoundary } from '@/features/reports/components/reports-error-boundary';
+import { ReportsPage } from './reports-page';
+
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+let csvTexts: string[];
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  csvTexts = [];
+  // The CSV is handed to the browser as a Blob URL: keep its text.
+  vi.stubGlobal('URL', {
+    ...URL,
+    createObjectURL: (blob: Blob) => {
+      // Read as bytes: a text read would drop the BOM the file must start with.
+      const reader = new FileReader();
+      reader.onload = () =>
+        csvTexts.push(
+          new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer),
+        );
+      reader.readAsArrayBuffer(blob);
+      return 'blob:report';
+    },
+    revokeObjectURL: () => {},
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const flour = {
+  productId: 1,
+  productName: 'Unga Flour 2kg',
+  productSku: 'FLR-2',
+  quantity: 11,
+  revenue: 615,
+  profit: 85,
+  averagePrice: 55.91,
+  lastSold: '2026-11-10T21:10:00.000Z',
+};
+const soap = { ...flour, productId: 2, productName: 'Soap Bar', productSku: '=SOAP', revenue: 550 };
+const matches = {
+  productId: 3,
+  productName: 'Idle Matches',
+  productSku: 'MATCH-1',
+  quantity: 0,
+  revenue: 0,
+  profit: 0,
+  averagePrice: 0,
+  lastSold: null,
+};
+
+const performance = (products: unknown[]) => ({
+  success: true,
+  data: {
+    products,
+    summary: { totalRevenue: 1165, totalProfit: 265, productCount: products.length },
+    page: 1,
+    pageSize: 100,
+  },
+});
+
+function renderPage(overrides: Record<string, ApiReply | ((r: SentRequest) => ApiReply)> = {}) {
+  useAuthStore.setState({
+    user: buildUser('admin'),
+    isAuthenticated: true,
+    sessionChecked: true,
+  });
+  const sent = stubApi({
+    'GET /reports/sales-summary': {
+      body: {
+        success: true,
+        data: {
+          paymentMethods: { cash: 870, mpesa: 645 },
+          totalSales: 1515,
+          count: 3,
+          byDay: [{ date: '2026-11-10', revenue: 650, count: 1 }],
+        },
+      },
+    },
+    'GET /reports/expenses-summary': {
+      body: { success: true, data: { totalExpenses: 1750.25, count: 3, byCategory: {} } },
+    },
+    'GET /reports/product-performance': (request) =>
+      request.path.includes('pageSize=3')
+        ? { body: performance([flour, soap, matches]) }
+        : { body: performance([flour, soap, matches]) },
+    'GET /reports/inventory': (request) => ({
+      body: {
+        success: true,
+        data: {
+          products: request.path.includes('q=soap')
+            ? []
+            : [
+                {
+                  productId: 1,
+                  name: 'Unga Flour 2kg',
+                  sku: 'FLR-2',
+                  price: 60,
+                  quantity: 89,
+                  status: 'In Stock',
+                  value: 5340,
+                },
+                {
+                  productId: 3,
+                  name: 'Idle, Matches',
+                  sku: 'MATCH-1',
+                  price: 15,
+                  quantity: 5,
+                  status: 'Low Stock',
+                  value: 75,
+                },
+              ],
+          summary: { productCount: 2, totalValue: 5415 },
+          page: 1,
+          pageSize: 100,
+        },
+      },
+    }),
+    ...overrides,
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <RoleContext.Provider value="admin">
+            <StoreProvider enabled={false}>
+              <ReportsPage />
+            </StoreProvider>
+          </RoleContext.Provider>
+        ),
+      },
+    ],
+    { initialEntries: ['/reports'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return sent;
+}
+
+const paths = (sent: SentRequest[], prefix: string) =>
+  sent.filter((r) => r.path.startsWith(prefix)).map((r) => r.path);
+
+describe('ReportsPage (spec §2 Reports)', () => {
+  it('shows a spinner, then the three cards and both tabs', async () => {
+    renderPage();
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Loading reports…');
+    expect(await screen.findByText('Sales by Payment Method')).toBeInTheDocument();
+    expect(screen.getAllByText('KSh 870.00')[0]).toBeInTheDocument();
+    expect(screen.getAllByText('KSh 645.00')[0]).toBeInTheDocument();
+    expect(screen.getByText('Total Expenses')).toBeInTheDocument();
+    expect(screen.getByTestId('total-expenses')).toHaveTextContent('KSh 1,750.25');
+    expect(screen.getByText('3 records')).toBeInTheDocument();
+    const top = screen.getByRole('list', { name: 'Top Sellers' });
+    // Never-sold products are no top sellers.
+    expect(
+      within(top)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Unga Flour 2kgKSh 615.00', 'Soap BarKSh 550.00']);
+    expect(
+      screen.getByRole('tab', { name: 'Inventory Status', selected: true }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Product Performance' })).toBeInTheDocument();
+    expect(await screen.findByTestId('inventory-value')).toHaveTextContent('KSh 5,415.00');
+    expect(screen.getByTestId('inventory-count')).toHaveTextContent('2');
+  });
+
+  it('asks the top sellers by revenue, three of them', async () => {
+    const sent = renderPage();
+    await screen.findByText('Sales by Payment Method');
+    expect(paths(sent, '/reports/product-performance')).toContain(
+      '/reports/product-performance?sort=revenue&page=1&pageSize=3',
+    );
+  });
+
+  it("shows 'Failed to load reports data.' when a report fails", async () => {
+    renderPage({ 'GET /reports/sales-summary': { status: 500, body: { message: 'boom' } } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load reports data.');
+  });
+
+  it('searches the inventory by what is typed', async () => {
+    const sent = renderPage();
+    await screen.findByTestId('inventory-value');
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'Search inventory by name or code' }),
+      'soap',
+    );
+    expect(await screen.findByText('No products found.')).toBeInTheDocument();
+    expect(paths(sent, '/reports/inventory')).toContain(
+      '/reports/inventory?q=soap&page=1&pageSize=100',
+    );
+  });
+
+  it('filters only when both dates are set, sorts, and shows Never', async () => {
+    const sent = renderPage();
+    await screen.findByText('Sales by Payment Method');
+    await userEvent.click(screen.getByRole('tab', { name: 'Product Performance' }));
+    expect(await screen.findByText('Never')).toBeInTheDocument();
+    expect(screen.getByTestId('total-revenue')).toHaveTextContent('KSh 1,165.00');
+
+    await userEvent.type(screen.getByLabelText('Start date'), '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(screen.getByText('Set both dates to filter.')).toBeInTheDocument();
+    expect(paths(sent, '/reports/').some((path) => path.includes('start='))).toBe(false);
+
+    await userEvent.type(screen.getByLabelText('End date'), '2026-11-30');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await vi.waitFor(() => {
+      expect(paths(sent, '/reports/product-performance')).toContain(
+        '/reports/product-performance?start=2026-11-01&end=2026-11-30&sort=revenue&page=1&pageSize=100',
+      );
+      // The cards follow the same days.
+      expect(paths(sent, '/reports/sales-summary')).toContain(
+        '/reports/sales-summary?start=2026-11-01&end=2026-11-30',
+      );
+      expect(paths(sent, '/reports/expenses-summary')).toContain(
+        '/reports/expenses-summary?start=2026-11-01&end=2026-11-30',
+      );
+    });
+
+    await userEvent.selectOptions(screen.getByLabelText('Sort By'), 'lastSold');
+    await vi.waitFor(() =>
+      expect(paths(sent, '/reports/product-performance')).toContain(
+        '/reports/product-performance?start=2026-11-01&end=2026-11-30&sort=lastSold&page=1&pageSize=100',
+      ),
+    );
+  });
+
+  it('refuses an end date before the start date', async () => {
+    const sent = renderPage();
+    await screen.findByText('Sales by Payment Method');
+    await userEvent.click(screen.getByRole('tab', { name: 'Product Performance' }));
+    await userEvent.type(screen.getByLabelText('Start date'), '2026-11-30');
+    await userEvent.type(screen.getByLabelText('End date'), '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(screen.getByText('End date must not be before Start date')).toBeInTheDocument();
+    expect(paths(sent, '/reports/').some((path) => path.includes('start='))).toBe(false);
+  });
+
+  it('downloads each table as CSV with a BOM, its rows, and formulas guarded', async () => {
+    renderPage();
+    await screen.findByTestId('inventory-value');
+    await userEvent.click(screen.getByRole('button', { name: 'Download inventory status as CSV' }));
+    await vi.waitFor(() => expect(csvTexts).toHaveLength(1));
+    expect(csvTexts[0]).toBe(
+      '\uFEFFProduct,Product Code,Price,Quantity,Status,Value\r\n' +
+        'Unga Flour 2kg,FLR-2,60.00,89,In Stock,5340.00\r\n' +
+        '"Idle, Matches",MATCH-1,15.00,5,Low Stock,75.00\r\n',
+    );
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Product Performance' }));
+    await screen.findByText('Never');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Download product performance as CSV' }),
+    );
+    await vi.waitFor(() => expect(csvTexts).toHaveLength(2));
+    expect(csvTexts[1]).toBe(
+      '\uFEFFProduct,Product Code,Quantity Sold,Revenue,Profit,Avg Price,Last Sold\r\n' +
+        'Unga Flour 2kg,FLR-2,11,615.00,85.00,55.91,2026-11-10T21:10:00.000Z\r\n' +
+        "Soap Bar,'=SOAP,11,550.00,85.00,55.91,2026-11-10T21:10:00.000Z\r\n" +
+        'Idle Matches,MATCH-1,0,0.00,0.00,0.00,Never\r\n',
+    );
+  });
+});
+
+describe('ReportsErrorBoundary', () => {
+  it("shows 'Something went wrong in the reports page.' when rendering crashes", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Crash(): never {
+      throw new Error('render failed');
+    }
+    render(
+      <ReportsErrorBoundary message="Something went wrong in the reports page.">
+        <Crash />
+      </ReportsErrorBoundary>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Something went wrong in the reports page.',
+    );
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * Reports (issue 9): an admin opens /reports, reads the three cards and both tabs, searches
+ * the inventory, filters and sorts product performance, downloads a table as CSV holding its
+ * rows, and sees the revenue and top sellers follow a cashier's sale at the till. The page is
+ * axe-clean in both themes and usable on a 390 px phone.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, logInAndWait } from '../fixtures/accounts';
+import { THEMES, seriousViolations, useTheme } from '../fixtures/axe';
+
+const JOGOO = { name: 'Jogoo Maize Flour 2kg', sku: 'UNG-JOG2' };
+
+/** 'KSh 1,234.50' → 123450 cents. */
+function cents(text: string | null): number {
+  const digits = (text ?? '').replace(/[^0-9.]/g, '');
+  return Math.round(Number(digits) * 100);
+}
+
+async function openReports(page: Page) {
+  await page.goto('/reports');
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
+  await expect(page.getByText('Sales by Payment Method', { exact: true })).toBeVisible();
+}
+
+const revenue = (page: Page) => page.getByTestId('total-revenue');
+
+test.beforeEach(async ({ page }) => {
+  await logInAndWait(page, DEMO.admin.email);
+});
+
+test('an admin reads the cards and both tabs, searches, filters, sorts and downloads', async ({
+  page,
+}) => {
+  await openReports(page);
+  await expect(page.getByText('Total Expenses', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^\d+ records?$/)).toBeVisible();
+  await expect(page.getByText('Top Sellers', { exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Inventory Status', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Product Performance' })).toBeVisible();
+
+  // Inventory: the search box works (name or code).
+  const inventory = page.getByRole('table', { name: 'Inventory status' });
+  await expect(inventory.getByRole('columnheader')).toHaveText([
+    'Product',
+    'Product Code',
+    'Price',
+    'Quantity',
+    'Status',
+    'Value',
+  ]);
+  await page.getByRole('searchbox', { name: 'Search inventory by name or code' }).fill('jogoo');
+  await expect(inventory.locator('tbody tr')).toHaveCount(1);
+  await expect(inventory.locator('tbody tr')).toContainText(JOGOO.sku);
+  await expect(page.getByTestId('inventory-count')).toHaveText('1');
+
+  // The CSV holds the table's rows.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download inventory status as CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('inventory-status.csv');
+  const csv = await readFile(await download.path(), 'utf8');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  expect(lines[0]).toBe('Product,Product Code,Price,Quantity,Status,Value');
+  expect(lines).toHaveLength(2);
+  const cells = await inventory.locator('tbody tr').first().locator('td').allTextContents();
+  expect(lines[1]!.split(',').slice(0, 2)).toEqual([cells[0], cells[1]]);
+  expect(lines[1]!.split(',')[3]).toBe(cells[3]);
+
+  // Product performance: filter by days (both set), then sort.
+  await page.getByRole('tab', { name: 'Product Performance' }).click();
+  const table = page.getByRole('table', { name: 'Product performance' });
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Product',
+    'Product Code',
+    'Quantity Sold',
+    'Revenue',
+    'Profit',
+    'Avg Price',
+    'Last Sold',
+  ]);
+  await expect(revenue(page)).not.toHaveText('—');
+  const allTime = cents(await revenue(page).textContent());
+  expect(allTime).toBeGreaterThan(0);
+
+  await page.getByLabel('Start date').fill('2001-01-01');
+  await page.getByLabel('End date').fill('2001-01-31');
+  const filtered = page.waitForRequest(
+    (request) =>
+      request.url().includes('/api/reports/product-performance') &&
+      request.url().includes('start=2001-01-01&end=2001-01-31'),
+  );
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await filtered;
+  await expect(revenue(page)).toHaveText('KSh 0.00');
+  await expect(table.getByRole('cell', { name: 'Never' }).first()).toBeVisible();
+  // The cards cover the same days.
+  await expect(page.getByText('Top Sellers', { exact: true })).toBeVisible();
+  await expect(page.getByText('No sales yet')).toBeVisible();
+
+  // One date alone filters nothing (spec §2).
+  await page.getByLabel('End date').fill('');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByText('Set both dates to filter.')).toBeVisible();
+  await expect(revenue(page)).toHaveText(
+    new RegExp(`^KSh ${(allTime / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })}$`),
+  );
+
+  const sorted = page.waitForResponse((response) => response.url().includes('sort=quantity'));
+  await page.getByLabel('Sort By').selectOption('quantity');
+  await sorted;
+  const quantities = () =>
+    table
+      .locator('tbody tr td:nth-child(3)')
+      .allTextContents()
+      .then((texts) => texts.map(Number));
+  await expect
+    .poll(async () => {
+      const shown = await quantities();
+      return shown.length > 1 && shown.join() === [...shown].sort((a, b) => b - a).join();
+    })
+    .toBe(true);
+});
+
+test("a cashier's sale at the till raises the revenue and the top sellers follow", async ({
+  page,
+  browser,
+}) => {
+  await openReports(page);
+  await page.getByRole('tab', { name: 'Product Performance' }).click();
+  await expect(revenue(page)).not.toHaveText('—');
+  const before = cents(await revenue(page).textContent());
+
+  // The cashier sells one Jogoo at a price (changed at the till) that puts it first.
+  const context = await browser.newContext();
+  const till = await context.newPage();
+  await logInAndWait(till, DEMO.sales.email);
+  await till.goto('/pos');
+  await till.getByRole('searchbox', { name: 'Search products' }).fill('Jogoo');
+  await till.getByRole('button', { name: `Add ${JOGOO.name}`, exact: true }).click();
+  await till.getByLabel(`Unit price — ${JOGOO.name}`).fill('250000');
+  await expect(till.getByTestId('cart-total')).toHaveText('KSh 250,000.00');
+  const cartTotal = cents(await till.getByTestId('cart-total').textContent());
+  expect(cartTotal).toBeGreaterThan(0);
+  await till.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const dialog = till.getByRole('dialog', { name: 'Complete Sale' });
+  await dialog.getByLabel('Payment method').selectOption('mpesa');
+  await dialog.getByRole('button', { name: 'Complete Sale' }).click();
+  await expect(till.getByText('Checkout successful!')).toBeVisible();
+  await context.close();
+
+  await openReports(page);
+  await page.getByRole('tab', { name: 'Product Performance' }).click();
+  // Product revenue grows by the lines' total (the delivery fee is not product revenue).
+  await expect.poll(async () => cents(await revenue(page).textContent())).toBe(before + cartTotal);
+  await expect(
+    page.getByRole('list', { name: 'Top Sellers' }).getByRole('listitem').first(),
+  ).toContainText(JOGOO.name);
+});
+
+test('the reports are axe-clean in both themes and fit a 390 px phone', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const theme of THEMES) {
+    await useTheme(page, theme);
+    await openReports(page);
+    await expect(page.getByTestId('inventory-value')).not.toHaveText('—');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Product Performance' }).click();
+    await expect(revenue(page)).not.toHaveText('—');
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openReports(page);
+  await expect(page.getByTestId('inventory-value')).not.toHaveText('—');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  // Keyboard: the tabs switch with the arrow keys.
+  await page.getByRole('tab', { name: 'Inventory Status' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(
+    page.getByRole('tab', { name: 'Product Performance', selected: true }),
+  ).toBeFocused();
+});
