@@ -301,6 +301,38 @@ describe('loyalty', () => {
     expect((await listed()).find((c) => c.id === customer.id)!.loyalty_points).toBe(4);
   });
 
+  it('earns nothing on a delivery line (SRV001) the till added, nor on the delivery fee', async () => {
+    const category = (await adminA.post('/api/categories', { name: 'Services' })).json().data.id;
+    const delivery = await adminA.post('/api/products', {
+      name: 'Delivery Service',
+      sku: 'SRV001',
+      category_id: category,
+      piece_buying_price: 0,
+      piece_selling_price: 500,
+      pack_buying_price: 0,
+      pack_selling_price: 0,
+      dozen_buying_price: 0,
+      dozen_selling_price: 0,
+      quantity: 0,
+      min_quantity: 0,
+    });
+    expect(delivery.statusCode, delivery.body).toBe(201);
+    const customer = await addCustomer();
+    // 7 × 60 = 420 of goods, a 500 delivery line and a 200 fee: 4 points, not 11.
+    const response = await salesA.post('/api/sales', {
+      items: [
+        { product_id: productA, quantity: 7, unit_price: 60, unit_type: 'piece' },
+        { product_id: delivery.json().data.id, quantity: 1, unit_price: 500, unit_type: 'piece' },
+      ],
+      total: 1120,
+      delivery_fee: 200,
+      customer_id: customer.id,
+      payment_method: 'cash',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await pointsOf(customer.id)).points).toBe(4);
+  });
+
   it("follows the store's rate", async () => {
     await t.db.update(stores).set({ loyaltyPointsPer100: 3 }).where(eq(stores.id, storeA));
     try {

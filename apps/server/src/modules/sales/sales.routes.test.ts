@@ -306,6 +306,25 @@ describe('POST /api/sales', () => {
     ]);
   });
 
+  it('costs a pack or dozen with no buying price of its own at its pieces × the piece price', async () => {
+    const product = await createProduct({
+      pack_size: 6,
+      pack_buying_price: 0,
+      dozen_buying_price: 0,
+    });
+    const sale = (
+      await salesA.post(
+        '/api/sales',
+        cashSale([line(product.id, 1, 650, 'dozen'), line(product.id, 2, 330, 'pack')]),
+      )
+    ).json().data;
+    const items = (await salesA.get(`/api/sales/${sale.id}/items`)).json().data;
+    expect(items).toMatchObject([
+      { unit_type: 'dozen', buying_price: 600 },
+      { unit_type: 'pack', buying_price: 300 },
+    ]);
+  });
+
   it('takes cash of at least the total, and records an M-Pesa code', async () => {
     const product = await createProduct();
     const short = await salesA.post(

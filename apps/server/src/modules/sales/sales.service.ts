@@ -180,11 +180,21 @@ export async function listSales(
   return { rows: await withParts(db, rows), total: totals?.n ?? 0 };
 }
 
-/** The product's buying price of one `unit` (spec §3: piece, pack and dozen prices). */
+/**
+ * The product's buying price of one `unit` (spec §3: piece, pack and dozen prices). A pack or
+ * dozen without a buying price of its own (the form's default is 0) costs its pieces at the
+ * piece buying price, so a sale by the dozen never shows as pure profit in the reports.
+ */
 function buyingPriceOf(product: ProductRow, unit: UnitType): string {
-  if (unit === 'pack') return product.packBuyingPrice;
-  if (unit === 'dozen') return product.dozenBuyingPrice;
-  return product.pieceBuyingPrice;
+  const own =
+    unit === 'pack'
+      ? product.packBuyingPrice
+      : unit === 'dozen'
+        ? product.dozenBuyingPrice
+        : product.pieceBuyingPrice;
+  if (unit === 'piece' || (toCents(own) ?? 0) > 0) return own;
+  const pieceCents = toCents(product.pieceBuyingPrice) ?? 0;
+  return centsToDecimal(pieceCents * toPieces(1, unit, product.packSize));
 }
 
 interface PricedLine {
@@ -342,13 +352,11 @@ export async function insertSale(
       userId,
     });
   }
-  // Loyalty: the goods earn points (the delivery fee does not), in this same transaction.
-  await earnForSale(
-    tx,
-    customer,
-    { id: sale!.id, goodsCents: priced.total - input.delivery_fee },
-    userId,
-    createdAt,
-  );
+  // Loyalty: the goods earn points — not the delivery fee, nor a delivery line (SRV001) the
+  // till added — in this same transaction.
+  const goodsCents = lines
+    .filter(({ product }) => product.sku !== DELIVERY_SERVICE_SKU)
+    .reduce((sum, { line }) => sum + line.totalCents, 0);
+  await earnForSale(tx, customer, { id: sale!.id, goodsCents }, userId, createdAt);
   return sale!;
 }
