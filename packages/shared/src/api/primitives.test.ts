@@ -9,7 +9,14 @@ import {
   updateUserSchema,
 } from '../users/users.schemas';
 import { idParamSchema } from './errors.schemas';
-import { hasControlCharacters, ID_MAX, idSchema, passwordSchema, textSchema } from './primitives';
+import {
+  dateOnlySchema,
+  hasControlCharacters,
+  ID_MAX,
+  idSchema,
+  passwordSchema,
+  textSchema,
+} from './primitives';
 
 function issues(schema: z.ZodType, value: unknown) {
   const result = schema.safeParse(value);
@@ -134,6 +141,23 @@ describe('passwordSchema', () => {
     expect(issues(password, 'secret\u0000')).toEqual([
       { path: '', message: 'Password contains characters that are not allowed' },
     ]);
+  });
+});
+
+describe('dateOnlySchema', () => {
+  const day = dateOnlySchema({ required: 'Date is required', invalid: 'Date is not a date' });
+
+  it('takes a real calendar day, or the day of a full ISO timestamp', () => {
+    expect(day.parse('2026-11-23')).toBe('2026-11-23');
+    expect(day.parse('2026-11-23T21:30:00.000Z')).toBe('2026-11-23');
+    expect(day.parse('1000-01-01')).toBe('1000-01-01');
+  });
+
+  it('refuses blanks, impossible days and years PostgreSQL cannot hold in Nairobi', () => {
+    expect(issues(day, '')).toEqual([{ path: '', message: 'Date is required' }]);
+    for (const value of ['2026-02-30', '26-11-23', '0001-01-01', '0000-01-01', '10000-01-01']) {
+      expect(issues(day, value), value).toEqual([{ path: '', message: 'Date is not a date' }]);
+    }
   });
 });
 

@@ -124,7 +124,8 @@ export function passwordSchema({ min = 1, messages }: PasswordOptions) {
     .meta({ format: 'password' });
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(T[0-9:.+\-Z]{0,30})?$/;
+// Years 1000–9999: PostgreSQL has no year 0, and an earlier day in Nairobi falls in it.
+const ISO_DATE = /^([1-9]\d{3})-(\d{2})-(\d{2})(T[0-9:.+\-Z]{0,30})?$/;
 
 export interface DateOnlyMessages {
   /** Shown when the value is missing or blank. */
@@ -135,7 +136,8 @@ export interface DateOnlyMessages {
 
 /**
  * A calendar day 'YYYY-MM-DD' (a full ISO timestamp is cut to its date) that exists (no
- * 2026-02-30). Days are shop days: the server reads them in Africa/Nairobi.
+ * 2026-02-30), in the years 1000–9999. Days are shop days: the server reads them in
+ * Africa/Nairobi.
  */
 export function dateOnlySchema({ required, invalid }: DateOnlyMessages) {
   return z

@@ -68,9 +68,9 @@ describe('Orders tab (spec §2, §7, §8, §9; PRODUCT.md §4)', () => {
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Date',
       'Status',
-      'Items',
+      'Items count',
       'Total',
-      'Actions',
+      'View Details',
     ]);
     expect(Array.from(row.cells, (cell) => cell.textContent)).toEqual([
       expect.stringMatching(/^Nov 20, 2026.*\d:30/),

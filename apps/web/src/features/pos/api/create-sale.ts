@@ -23,6 +23,8 @@ export function useCreateSale() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['products'] });
       void queryClient.invalidateQueries({ queryKey: ['sales'] });
+      // The customer earned loyalty points: their balance and history changed.
+      void queryClient.invalidateQueries({ queryKey: ['customers'] });
     },
   });
 }

@@ -63,7 +63,7 @@ describe('Sales tab (spec §2 Sales and Orders page, §4, §9)', () => {
       'Status',
       'Receipt Status',
       'Total',
-      'Actions',
+      'View Details',
     ]);
     for (const text of ['Wanjiku Cashier', 'Cash', 'Completed', 'Not sent', 'KSh 880.00']) {
       expect(within(cash).getByText(text)).toBeInTheDocument();
