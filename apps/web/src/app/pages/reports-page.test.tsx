@@ -282,6 +282,42 @@ describe('ReportsPage (spec §2 Reports)', () => {
         'Idle Matches,MATCH-1,0,0.00,0.00,0.00,Never\r\n',
     );
   });
+  it('downloads the whole table, page after page, not only the page on screen', async () => {
+    const row = (id: number) => ({ ...flour, productId: id, productSku: `SKU-${id}` });
+    const sent = renderPage({
+      'GET /reports/product-performance': (request) => {
+        const page = Number(/[?&]page=(\d+)/.exec(request.path)?.[1] ?? 1);
+        const products =
+          request.path.includes('pageSize=500') && page === 1
+            ? Array.from({ length: 500 }, (_, index) => row(index + 1))
+            : page === 2
+              ? [row(501)]
+              : [flour, soap, matches];
+        return {
+          body: {
+            ...performance(products),
+            data: {
+              ...performance(products).data,
+              summary: { totalRevenue: 1165, totalProfit: 265, productCount: 501 },
+            },
+          },
+        };
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Product Performance' }));
+    await screen.findByText('Never');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Download product performance as CSV' }),
+    );
+    await vi.waitFor(() => expect(csvTexts).toHaveLength(1));
+    const lines = csvTexts[0]!.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(502);
+    expect(lines[501]).toContain('SKU-501');
+    const csvPages = paths(sent, '/reports/product-performance').filter((path) =>
+      path.includes('pageSize=500'),
+    );
+    expect(csvPages).toHaveLength(2);
+  });
 });
 
 describe('ReportsErrorBoundary', () => {

@@ -1,9 +1,10 @@
-import type {
-  ExpensesSummary,
-  InventoryReport,
-  PerformanceReport,
-  ReportSort,
-  SalesSummary,
+import {
+  REPORT_PAGE_SIZE_MAX,
+  type ExpensesSummary,
+  type InventoryReport,
+  type PerformanceReport,
+  type ReportSort,
+  type SalesSummary,
 } from '@duka/shared/reports/reports.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
@@ -49,6 +50,45 @@ export function useInventoryReport(params: InventoryParams) {
     placeholderData: keepPreviousData,
     refetchOnMount: 'always',
   });
+}
+
+/**
+ * Every row of a paged report, for its CSV: the pages the server allows at most, one after the
+ * other, until the count the report gives. A download holds the whole table, not the page shown.
+ */
+async function everyRow<Row>(
+  fetchPage: (page: number) => Promise<{ products: Row[]; summary: { productCount: number } }>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let page = 1; ; page += 1) {
+    const { products, summary } = await fetchPage(page);
+    rows.push(...products);
+    if (products.length === 0 || rows.length >= summary.productCount) return rows;
+  }
+}
+
+/** Every row of the inventory report for `q` (the CSV download). */
+export function fetchEveryInventoryRow(q: string) {
+  return everyRow(
+    async (page) =>
+      (
+        await apiClient.get<{ data: InventoryReport }>('/reports/inventory', {
+          query: { q: q || undefined, page, pageSize: REPORT_PAGE_SIZE_MAX },
+        })
+      ).data,
+  );
+}
+
+/** Every row of the product-performance report for the range and sort (the CSV download). */
+export function fetchEveryPerformanceRow(range: ReportRange, sort: ReportSort) {
+  return everyRow(
+    async (page) =>
+      (
+        await apiClient.get<{ data: PerformanceReport }>('/reports/product-performance', {
+          query: { start: range.start, end: range.end, sort, page, pageSize: REPORT_PAGE_SIZE_MAX },
+        })
+      ).data,
+  );
 }
 
 /** GET /reports/product-performance?start&end&sort&page&pageSize, sorted descending. */

@@ -8,8 +8,9 @@ import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { cn } from '@/lib/cn';
+import { toastFailure } from '@/lib/failure-toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { REPORT_PAGE_SIZE, useInventoryReport } from '../api/reports-api';
+import { fetchEveryInventoryRow, REPORT_PAGE_SIZE, useInventoryReport } from '../api/reports-api';
 import { csvMoney, downloadCsv, toCsv } from '../lib/csv';
 import { ReportFailed, ReportLoading } from './report-status';
 
@@ -84,6 +85,14 @@ export function InventoryTab() {
       ),
     );
 
+  const downloadAll = async () => {
+    try {
+      download(await fetchEveryInventoryRow(q));
+    } catch (error) {
+      toastFailure(error, t('loadFailed'));
+    }
+  };
+
   const data = report.data;
   const pageCount = data ? Math.ceil(data.summary.productCount / REPORT_PAGE_SIZE) : 0;
 
@@ -112,7 +121,7 @@ export function InventoryTab() {
           variant="outline"
           disabled={!data || data.products.length === 0}
           aria-label={t('csv.inventoryLabel')}
-          onClick={() => data && download(data.products)}
+          onClick={() => void downloadAll()}
         >
           <Download aria-hidden />
           {t('csv.download')}

@@ -18,8 +18,14 @@ import {
   WIDE_TABLE_MEDIA_QUERY,
   type ResponsiveColumn,
 } from '@/components/ui/responsive-table';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDate } from '@/lib/format-date';
-import { REPORT_PAGE_SIZE, usePerformanceReport, type ReportRange } from '../api/reports-api';
+import {
+  fetchEveryPerformanceRow,
+  REPORT_PAGE_SIZE,
+  usePerformanceReport,
+  type ReportRange,
+} from '../api/reports-api';
 import { csvMoney, downloadCsv, toCsv } from '../lib/csv';
 import { ReportFailed, ReportLoading } from './report-status';
 
@@ -103,6 +109,14 @@ export function PerformanceTab({ range, onRangeChange }: PerformanceTabProps) {
       ),
     );
 
+  const downloadAll = async () => {
+    try {
+      download(await fetchEveryPerformanceRow(range, sort));
+    } catch (error) {
+      toastFailure(error, t('loadFailed'));
+    }
+  };
+
   const data = report.data;
   const pageCount = data ? Math.ceil(data.summary.productCount / REPORT_PAGE_SIZE) : 0;
 
@@ -184,7 +198,7 @@ export function PerformanceTab({ range, onRangeChange }: PerformanceTabProps) {
           variant="outline"
           disabled={!data || data.products.length === 0}
           aria-label={t('csv.performanceLabel')}
-          onClick={() => data && download(data.products)}
+          onClick={() => void downloadAll()}
         >
           <Download aria-hidden />
           {t('csv.download')}
