@@ -15,6 +15,12 @@ export const customerErrors = {
       'customer_id',
       'The Walk-in Customer does not collect loyalty points',
     ),
+  balanceTooLarge: () =>
+    fieldError(
+      'loyalty.balance_too_large',
+      'points',
+      'A loyalty balance cannot exceed 2,147,483,647 points',
+    ),
   notEnoughPoints: () =>
     conflict('loyalty.not_enough_points', 'Not enough loyalty points', [
       { path: 'points', message: 'Not enough loyalty points' },

@@ -401,6 +401,23 @@ describe('loyalty', () => {
     expect((await pointsOf(customer.id)).points).toBe(10);
   });
 
+  it('refuses points that would take the balance past a PostgreSQL integer, on the field', async () => {
+    const customer = await addCustomer();
+    await t.db
+      .update(customers)
+      .set({ loyaltyPoints: 2_147_000_000 })
+      .where(eq(customers.id, customer.id));
+    const response = await adminA.post('/api/loyalty/add-points', {
+      customer_id: customer.id,
+      points: 1_000_000,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'points', message: 'A loyalty balance cannot exceed 2,147,483,647 points' },
+    ]);
+    expect((await pointsOf(customer.id)).points).toBe(2_147_000_000);
+  });
+
   it.each([0, -5, 1.5, '10', null, 1_000_001])('refuses points %s', async (points) => {
     const customer = await addCustomer();
     const response = await adminA.post('/api/loyalty/add-points', {

@@ -9,6 +9,7 @@ import type {
   LoyaltyKind,
   LoyaltyTransaction,
 } from '@duka/shared/customers/customers.schemas';
+import { ID_MAX } from '@duka/shared/api/primitives';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { stores } from '../stores/stores.table';
@@ -117,6 +118,10 @@ export async function adjustLoyaltyPoints(
     if (customer.isWalkIn) throw customerErrors.walkInLoyalty();
     if (kind === 'redeem' && customer.loyaltyPoints < input.points) {
       throw customerErrors.notEnoughPoints();
+    }
+    // The balance is a PostgreSQL integer.
+    if (kind === 'add' && customer.loyaltyPoints + input.points > ID_MAX) {
+      throw customerErrors.balanceTooLarge();
     }
     const points = await recordLoyalty(
       tx,
