@@ -77,7 +77,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
     packSize: 12,
     buy: 165,
     sell: 185,
-    quantity: 48,
+    quantity: 144,
     min: 20,
   },
   {
