@@ -138,8 +138,11 @@ test('WhatsApp opens wa.me to the customer and records the send', async ({ page 
   await dialog.getByRole('button', { name: 'WhatsApp' }).click();
   await expect(dialog.getByText('WhatsApp', { exact: true }).last()).toBeVisible();
   await expect(dialog.getByText('Not sent')).toHaveCount(0);
-  const link = await page.evaluate(() => (window as unknown as { openedLink: string }).openedLink);
-  expect(link).toMatch(/^https:\/\/wa\.me\/2547\d{8}\?text=/);
+  // The badges may change a moment before the chat opens: wait for the link.
+  const opened = () =>
+    page.evaluate(() => (window as unknown as { openedLink?: string }).openedLink ?? '');
+  await expect.poll(opened).toMatch(/^https:\/\/wa\.me\/2547\d{8}\?text=/);
+  const link = await opened();
   expect(decodeURIComponent(link)).toContain(`Receipt #${sale.id}`);
   const shown = (await (await page.request.get(`/api/sales/${sale.id}`)).json()) as {
     data: { receipt_status: { whatsapp: boolean; sms: boolean } };
