@@ -8,6 +8,7 @@
  * are pieces.
  */
 import { z } from 'zod';
+import { STOCK_STATUS_LABELS } from '../products/stock-status';
 import { dateOnlySchema, idSchema, textSchema } from '../api/primitives';
 import { PAYMENT_METHODS } from '../sales/sales.schemas';
 
@@ -73,8 +74,6 @@ export const performanceReportQuerySchema = z
   .refine(endNotBeforeStart, endMessage);
 export type PerformanceReportQuery = z.infer<typeof performanceReportQuerySchema>;
 
-export const STOCK_STATUSES = ['Out of Stock', 'Low Stock', 'In Stock'] as const;
-
 export const inventoryReportRowSchema = z.object({
   productId: z.number().int(),
   name: z.string(),
@@ -83,7 +82,7 @@ export const inventoryReportRowSchema = z.object({
   price: z.number(),
   /** Pieces on the shelf. */
   quantity: z.number().int(),
-  status: z.enum(STOCK_STATUSES),
+  status: z.enum(STOCK_STATUS_LABELS),
   /** quantity × price: stock valued at the piece selling price. */
   value: z.number(),
 });

@@ -22,7 +22,8 @@ import { QUANTITY_MAX } from '@duka/shared/products/products.schemas';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { recordMovement } from '../products/products.service';
-import { products, type ProductRow } from '../products/products.table';
+import { products } from '../products/products.table';
+import { sellingPriceOf } from '../products/unit-prices.service';
 import { DELIVERY_SERVICE_SKU } from '../sales/sales.service';
 import { users } from '../users/users.table';
 import { orderErrors } from './orders.errors';
@@ -143,13 +144,6 @@ export async function listOrders(
     db.select({ n: count() }).from(orders).where(where),
   ]);
   return { rows: await withParts(db, rows), total: totals?.n ?? 0 };
-}
-
-/** The product's selling price of one `unit` (spec §3: piece, pack and dozen prices). */
-function sellingPriceOf(product: ProductRow, unit: UnitType): string {
-  if (unit === 'pack') return product.packSellingPrice;
-  if (unit === 'dozen') return product.dozenSellingPrice;
-  return product.pieceSellingPrice;
 }
 
 interface OrderLine {

@@ -8,6 +8,7 @@
  * product performance: every line except the delivery service (SKU SRV001, a fee, not a
  * product). Days are shop days in Africa/Nairobi (lib/shop-day.ts).
  */
+import { STOCK_STATUS_LABELS, stockStatus } from '@duka/shared/products/stock-status';
 import type {
   ExpensesSummary,
   InventoryReport,
@@ -60,13 +61,6 @@ function countedSales(storeId: number, range: { start?: string; end?: string }):
     conditions.push(lt(sales.createdAt, endOfShopDay(days.end)));
   }
   return and(...conditions) as SQL;
-}
-
-/** Spec §4 stock label, on pieces. */
-function stockStatus(pieces: number) {
-  if (pieces <= 0) return 'Out of Stock' as const;
-  if (pieces < 10) return 'Low Stock' as const;
-  return 'In Stock' as const;
 }
 
 /**
@@ -126,7 +120,7 @@ export async function inventoryReport(
       sku: row.sku,
       price: amount(row.price),
       quantity: row.quantity,
-      status: stockStatus(row.quantity),
+      status: STOCK_STATUS_LABELS[stockStatus(row.quantity)],
       value: amount(row.value),
     })),
     summary: {

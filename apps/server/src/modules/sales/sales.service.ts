@@ -23,7 +23,8 @@ import { customers, type CustomerRow } from '../customers/customers.table';
 import { findCustomer } from '../customers/customers.service';
 import { earnForSale } from '../customers/loyalty.service';
 import { recordMovement } from '../products/products.service';
-import { products, type ProductRow } from '../products/products.table';
+import { products } from '../products/products.table';
+import { buyingPriceOf } from '../products/unit-prices.service';
 import { users } from '../users/users.table';
 import { saleErrors } from './sales.errors';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from './sales.table';
@@ -178,23 +179,6 @@ export async function listSales(
     db.select({ n: count() }).from(sales).where(where),
   ]);
   return { rows: await withParts(db, rows), total: totals?.n ?? 0 };
-}
-
-/**
- * The product's buying price of one `unit` (spec §3: piece, pack and dozen prices). A pack or
- * dozen without a buying price of its own (the form's default is 0) costs its pieces at the
- * piece buying price, so a sale by the dozen never shows as pure profit in the reports.
- */
-function buyingPriceOf(product: ProductRow, unit: UnitType): string {
-  const own =
-    unit === 'pack'
-      ? product.packBuyingPrice
-      : unit === 'dozen'
-        ? product.dozenBuyingPrice
-        : product.pieceBuyingPrice;
-  if (unit === 'piece' || (toCents(own) ?? 0) > 0) return own;
-  const pieceCents = toCents(product.pieceBuyingPrice) ?? 0;
-  return centsToDecimal(pieceCents * toPieces(1, unit, product.packSize));
 }
 
 interface PricedLine {

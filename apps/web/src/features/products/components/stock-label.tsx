@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { stockStatus } from '../lib/stock-status';
+import { stockStatus } from '@duka/shared/products/stock-status';
 
 const LOOK = {
   outOfStock: { variant: 'destructive', className: undefined },

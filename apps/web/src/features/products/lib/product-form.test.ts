@@ -9,7 +9,7 @@ import {
   validateProductForm,
   type ProductFormValues,
 } from './product-form';
-import { stockStatus } from './stock-status';
+import { stockStatus } from '@duka/shared/products/stock-status';
 
 const filled: ProductFormValues = {
   ...emptyProductForm('3'),

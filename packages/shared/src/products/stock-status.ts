@@ -9,3 +9,10 @@ export function stockStatus(quantity: number): StockStatus {
   if (quantity < LOW_STOCK_BELOW) return 'lowStock';
   return 'inStock';
 }
+
+/** The spec's words for each status, as the reports send them. */
+export const STOCK_STATUS_LABELS = {
+  outOfStock: 'Out of Stock',
+  lowStock: 'Low Stock',
+  inStock: 'In Stock',
+} as const satisfies Record<StockStatus, string>;
