@@ -1,54 +1,361 @@
 /**
- * npm run bench: HTTP load on the paths every page view pays for — the session check
- * (GET /api/auth/me) and the store list — against a real server on a fresh embedded database.
- * Bounded in time, loopback only. Results go to bench/results/<date>.json (ignored by git).
+ * npm run bench [-- --check] [--seconds 10] [--warmup 3] [--scenarios search,grid,…]
  *
- *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench
+ * Starts the production server on the bench database (npm run bench:seed fills it: DATABASE_URL
+ * when set, otherwise PGlite in bench/.data) and drives it over loopback with autocannon, each
+ * scenario for a fixed time after a warm-up. Prints a table, writes bench/results/latest.json,
+ * and with --check exits 1 naming every budget missed (budgets.ts).
+ *
+ * Scenarios: search (the till typing), grid (first and deep pages), checkout (POST /api/sales,
+ * 3 lines, a fresh Idempotency-Key each), sales (list page 1 and a deep page), reports (30 days
+ * and 12 months), import (5,000 products as CSV), pgbench (simple-update on the same
+ * PostgreSQL; only with DATABASE_URL).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { root, signIn, startServer } from './server';
+import { BENCH_CASHIER, BENCH_MANAGER, BRANDS, GOODS, barcodeOf } from './catalogue';
+import { buildCsv } from './csv';
+import { checkBudgets, type Measured } from './budgets';
+import { benchDatabase, describeTarget, numberFlag, root, stringFlag } from './options';
+import { runPgbench } from './pgbench';
+import { signIn, startServer } from './server';
+import { verifyCheckouts } from './verify';
 
-const PORT = Number(process.env.BENCH_PORT ?? 4310);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const PORT = numberFlag('--port', 4310);
+const SECONDS = numberFlag('--seconds', 10);
+const WARMUP = numberFlag('--warmup', 3);
+const CONNECTIONS = numberFlag('--connections', 16);
+const CHECK = process.argv.includes('--check');
+const ALL = ['search', 'grid', 'checkout', 'sales', 'reports', 'import', 'pgbench'];
+const wanted = new Set(stringFlag('--scenarios', ALL.join(',')).split(','));
 
-function load(title: string, url: string, headers: Record<string, string>) {
-  return autocannon({ title, url, connections: CONNECTIONS, duration: SECONDS, headers });
+const target = benchDatabase();
+const runId = Date.now().toString(36);
+const random = (n: number) => Math.floor(Math.random() * n);
+const pick = <T>(items: readonly T[]): T => items[random(items.length)]!;
+
+interface LoadOptions {
+  title: string;
+  connections?: number;
+  /** A request's path, method, headers and body, drawn afresh for each request. */
+  next: () => { path: string; method?: 'GET' | 'POST'; body?: string; headers?: object };
+  headers: Record<string, string>;
 }
 
-const server = await startServer(PORT);
-const base = server.base;
+/** p-th percentile (0..100) of the sorted latencies, in ms. */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
 
-try {
-  const { cookie, csrf } = await signIn(base, 'cashier@duka.test');
-  const results = [
-    await load('GET /api/health', `${base}/api/health`, {}),
-    await load('GET /api/auth/me (session check)', `${base}/api/auth/me`, {
-      cookie,
-      'x-csrf-token': csrf,
-    }),
-    await load('GET /api/stores (signed in)', `${base}/api/stores`, { cookie }),
-  ];
-  const summary = results.map((r) => ({
-    title: r.title,
-    requestsPerSecond: r.requests.average,
-    latencyP50ms: r.latency.p50,
-    latencyP99ms: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
-  }));
-  console.table(summary);
-  const outDir = path.join(root, 'bench/results');
-  mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, summary }, null, 2),
+async function once(options: LoadOptions, seconds: number, record: boolean) {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  // Without a callback autocannon returns its event emitter, made awaitable (lib/init.js);
+  // its types only know the promise.
+  const instance = autocannon({
+    url: base,
+    connections: options.connections ?? CONNECTIONS,
+    duration: seconds,
+    headers: options.headers,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const next = options.next();
+          return {
+            ...request,
+            method: next.method ?? 'GET',
+            path: next.path,
+            body: next.body,
+            headers: { ...request.headers, ...(next.headers as Record<string, string>) },
+          };
+        },
+      },
+    ],
+  }) as unknown as Promise<autocannon.Result> & {
+    on(
+      event: 'response',
+      listener: (client: unknown, status: number, bytes: number, time: number) => void,
+    ): void;
+  };
+  instance.on('response', (_client, status, _bytes, time) => {
+    if (!record) return;
+    latencies.push(Math.round(time * 10) / 10);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return { result, latencies, statuses };
+}
+
+const measured: Measured[] = [];
+
+async function load(options: LoadOptions): Promise<Measured> {
+  if (WARMUP > 0) await once(options, WARMUP, false);
+  const { result, latencies, statuses } = await once(options, SECONDS, true);
+  const ok = [...statuses].filter(([s]) => s >= 200 && s < 300).reduce((n, [, c]) => n + c, 0);
+  const row: Measured = {
+    scenario: options.title,
+    connections: options.connections ?? CONNECTIONS,
+    requests: latencies.length,
+    rps: Math.round(latencies.length / SECONDS),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.timeouts + (latencies.length - ok),
+    statuses: Object.fromEntries(statuses),
+  };
+  measured.push(row);
+  console.log(
+    `${row.scenario}: ${row.rps}/s p50 ${row.p50} ms p95 ${row.p95} ms p99 ${row.p99} ms` +
+      (row.errors ? ` — ${row.errors} errors ${JSON.stringify(row.statuses)}` : ''),
   );
-  console.log(`written ${path.relative(root, file)}`);
-  if (summary.some((s) => s.non2xx > 0 || s.errors > 0)) process.exitCode = 1;
+  return row;
+}
+
+async function getJson<T>(url: string, cookie: string): Promise<T> {
+  const response = await fetch(`${base}${url}`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+function nairobiDay(daysAgo: number): string {
+  const day = new Date(Date.now() + 3 * 3_600_000 - daysAgo * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
+console.log(
+  `Benchmarking ${describeTarget(target)}: ${SECONDS} s a scenario after ${WARMUP} s warm-up`,
+);
+const server = await startServer(PORT, target);
+const base = server.base;
+let pgbench: { tps: number } | undefined;
+let checkout: { sales: number; verified?: Awaited<ReturnType<typeof verifyCheckouts>> } | undefined;
+let importMs: number | undefined;
+const counts: Record<string, number> = {};
+try {
+  const cashier = await signIn(base, BENCH_CASHIER);
+  const manager = await signIn(base, BENCH_MANAGER);
+  const productsPage = await getJson<{ total: number }>(
+    '/api/products?page=1&pageSize=1',
+    cashier.cookie,
+  );
+  const salesPage = await getJson<{ total: number }>(
+    '/api/sales?page=1&pageSize=10',
+    manager.cookie,
+  );
+  counts.products = productsPage.total;
+  counts.sales = salesPage.total;
+  console.log(`The bench store holds ${counts.products} products and ${counts.sales} sales.`);
+  if (counts.products < 1000) throw new Error('seed the bench store first: npm run bench:seed');
+
+  if (wanted.has('search')) {
+    const words = [...BRANDS, ...GOODS.flatMap((g) => g.split(' '))].filter((w) => w.length >= 3);
+    await load({
+      title: 'search as the till types',
+      headers: { cookie: cashier.cookie },
+      next: () => {
+        // Half prefixes of 3 to 5 letters, half exact barcodes.
+        const q =
+          Math.random() < 0.5
+            ? pick(words).slice(0, 3 + random(3))
+            : barcodeOf(1 + random(counts.products!));
+        return { path: `/api/products/search?q=${encodeURIComponent(q)}` };
+      },
+    });
+  }
+  if (wanted.has('grid')) {
+    const lastPage = Math.ceil(counts.products / 12);
+    await load({
+      title: 'till grid, first page',
+      headers: { cookie: cashier.cookie },
+      next: () => ({ path: '/api/products?page=1&pageSize=12' }),
+    });
+    await load({
+      title: 'till grid, deep pages',
+      headers: { cookie: cashier.cookie },
+      next: () => ({
+        path: `/api/products?page=${lastPage - random(Math.ceil(lastPage / 10))}&pageSize=12`,
+      }),
+    });
+  }
+  if (wanted.has('checkout')) {
+    // Three lines from a pool of 2,000 products, priced as the till would.
+    const pool: { id: number; price: number }[] = [];
+    for (let page = 1; page <= 20; page += 1) {
+      const { data } = await getJson<{
+        data: { id: number; piece_selling_price: number }[];
+      }>(`/api/products?page=${page * 7}&pageSize=100`, cashier.cookie);
+      pool.push(...data.map((p) => ({ id: p.id, price: p.piece_selling_price })));
+    }
+    const customers = await getJson<{ data: { id: number; name: string }[] }>(
+      '/api/customers',
+      cashier.cookie,
+    );
+    const walkIn = customers.data.find((c) => c.name === 'Walk-in Customer')!;
+    let sequence = 0;
+    const row = await load({
+      title: 'checkout (3 lines)',
+      headers: {
+        cookie: cashier.cookie,
+        'x-csrf-token': cashier.csrf,
+        'content-type': 'application/json',
+      },
+      next: () => {
+        const lines = [pick(pool), pick(pool), pick(pool)].map((p) => ({
+          product_id: p.id,
+          quantity: 1,
+          unit_type: 'piece',
+          unit_price: p.price,
+        }));
+        const total = Math.round(lines.reduce((s, l) => s + l.unit_price * 100, 0)) / 100;
+        sequence += 1;
+        return {
+          method: 'POST',
+          path: '/api/sales',
+          headers: { 'idempotency-key': `bench-${runId}-${sequence}` },
+          body: JSON.stringify({
+            items: lines,
+            total,
+            customer_id: walkIn.id,
+            payment_method: sequence % 2 ? 'cash' : 'mpesa',
+          }),
+        };
+      },
+    });
+    checkout = { sales: row.statuses[201] ?? 0 };
+  }
+  if (wanted.has('sales')) {
+    const deep = Math.max(1, Math.floor(counts.sales / 10) - 10);
+    await load({
+      title: 'sales list, page 1',
+      headers: { cookie: manager.cookie },
+      next: () => ({ path: '/api/sales?page=1&pageSize=10' }),
+    });
+    await load({
+      title: 'sales list, deep pages',
+      headers: { cookie: manager.cookie },
+      next: () => ({ path: `/api/sales?page=${deep - random(10)}&pageSize=10` }),
+    });
+  }
+  if (wanted.has('reports')) {
+    for (const [label, days] of [
+      ['30 days', 29],
+      ['12 months', 364],
+    ] as const) {
+      const range = `start=${nairobiDay(days)}&end=${nairobiDay(0)}`;
+      for (const report of [
+        `product-performance?${range}&sort=revenue`,
+        `sales-summary?${range}`,
+        `expenses-summary?${range}`,
+      ]) {
+        await load({
+          title: `report ${report.split('?')[0]}, ${label}`,
+          connections: 1,
+          headers: { cookie: manager.cookie },
+          next: () => ({ path: `/api/reports/${report}` }),
+        });
+      }
+    }
+    await load({
+      title: 'report inventory, first page',
+      connections: 1,
+      headers: { cookie: manager.cookie },
+      next: () => ({ path: '/api/reports/inventory?page=1&pageSize=100' }),
+    });
+  }
+  if (wanted.has('import')) {
+    const csv = buildCsv(5000, `IMP${runId.toUpperCase()}`);
+    const started = performance.now();
+    const response = await fetch(`${base}/api/products/import`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: manager.cookie,
+        'x-csrf-token': manager.csrf,
+      },
+      body: JSON.stringify({ csv, commit: true }),
+    });
+    importMs = Math.round(performance.now() - started);
+    const body = (await response.json()) as { data?: { created: number; errors: unknown[] } };
+    const created = body.data?.created ?? 0;
+    console.log(
+      `CSV import of 5,000 products: ${importMs} ms (${response.status}, ${created} created)`,
+    );
+    measured.push({
+      scenario: 'CSV import, 5,000 products',
+      connections: 1,
+      requests: 1,
+      rps: 0,
+      p50: importMs,
+      p95: importMs,
+      p99: importMs,
+      errors: response.status === 200 && created === 5000 ? 0 : 1,
+      statuses: { [response.status]: 1 },
+    });
+  }
+  if (wanted.has('pgbench') && target.databaseUrl) {
+    pgbench = runPgbench(target.databaseUrl, SECONDS, CONNECTIONS);
+    console.log(`pgbench simple-update: ${pgbench.tps} transactions/s`);
+  }
 } finally {
-  server.stop();
+  await server.stop();
+}
+if (checkout) checkout.verified = await verifyCheckouts(target, `bench-${runId}-`);
+
+console.table(
+  measured.map((m) => ({
+    scenario: m.scenario,
+    'req/s': m.rps,
+    'p50 ms': m.p50,
+    'p95 ms': m.p95,
+    'p99 ms': m.p99,
+    errors: m.errors,
+  })),
+);
+if (pgbench) console.log(`pgbench simple-update (${CONNECTIONS} clients): ${pgbench.tps} tps`);
+if (checkout?.verified) console.log('checkout afterwards:', checkout.verified);
+
+const missed = checkBudgets({
+  measured,
+  pgbenchTps: pgbench?.tps,
+  checkout: checkout?.verified,
+  onPostgres: Boolean(target.databaseUrl),
+});
+const results = {
+  date: new Date().toISOString(),
+  database: describeTarget(target),
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    postgres: target.databaseUrl ? serverVersion(target.databaseUrl) : 'PGlite',
+  },
+  seconds: SECONDS,
+  warmup: WARMUP,
+  counts,
+  measured,
+  pgbench,
+  checkout,
+  missed,
+};
+const outDir = path.join(root, 'bench/results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('written bench/results/latest.json');
+if (missed.length > 0) {
+  console.log(`\n${missed.length} budget(s) missed:\n${missed.map((m) => `  - ${m}`).join('\n')}`);
+  if (CHECK) process.exitCode = 1;
+} else console.log('\nEvery budget met.');
+
+function serverVersion(url: string): string {
+  try {
+    return execFileSync('psql', [url, '-Atc', 'SHOW server_version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
 }

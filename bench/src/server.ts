@@ -3,14 +3,12 @@
  * on a database of its own, and a signed-in demo account's cookie and CSRF token.
  */
 import { spawn } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
-
-export const root = path.resolve(import.meta.dirname, '../..');
+import { root, type BenchTarget } from './options';
 
 export interface BenchServer {
   base: string;
-  stop(): void;
+  /** Stops the server; resolves once it has exited (and let go of its database). */
+  stop(): Promise<void>;
 }
 
 async function waitForHealth(base: string, deadline: number) {
@@ -27,21 +25,24 @@ async function waitForHealth(base: string, deadline: number) {
 }
 
 /**
- * Start the server with the demo seed on `port`: on a fresh embedded database (PGlite in a new
- * temporary DATA_DIR), or on `databaseUrl` when given. Resolves once /api/health answers.
+ * Start the production server (NODE_ENV=production, no demo seed) on `port`, on the bench
+ * database: DATABASE_URL, or PGlite in the target's DATA_DIR. Request logs are off (LOG_LEVEL
+ * warn): the figures are the server's, not its log serialiser's. Resolves once /api/health
+ * answers.
  */
-export async function startServer(port: number, databaseUrl?: string): Promise<BenchServer> {
+export async function startServer(port: number, target: BenchTarget): Promise<BenchServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    NODE_ENV: 'production',
     PORT: String(port),
-    SEED_DEMO: '1',
+    SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: '/nonexistent',
   };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   else {
     delete env.DATABASE_URL;
-    env.DATA_DIR = path.join(os.tmpdir(), `duka-bench-${process.pid}-${port}`);
+    env.DATA_DIR = target.dataDir;
   }
   // node itself (not npx), so that stopping it stops the server and not only a wrapper.
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -50,13 +51,15 @@ export async function startServer(port: number, databaseUrl?: string): Promise<B
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const stop = async () => {
     server.kill('SIGTERM');
+    await exited;
   };
   try {
     await waitForHealth(base, Date.now() + 60_000);
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
   return { base, stop };

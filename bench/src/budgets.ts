@@ -1,0 +1,75 @@
+/**
+ * The budgets of issue 10 (a 2-core machine, PostgreSQL, 50,000 products, 200,000 sales), and
+ * the check `npm run bench -- --check` applies. On PGlite only "no scenario may error" holds.
+ */
+import type { CheckoutVerification } from './verify';
+
+export interface Measured {
+  scenario: string;
+  connections: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  statuses: Record<number, number>;
+}
+
+interface Budget {
+  /** Which scenarios (by title) it applies to. */
+  match: RegExp;
+  p95?: number;
+  p99?: number;
+  minRps?: number;
+}
+
+export const BUDGETS: Budget[] = [
+  { match: /^search/, p95: 25, minRps: 1500 },
+  { match: /^till grid/, p95: 25 },
+  { match: /^checkout/, p99: 80, minRps: 400 },
+  { match: /^sales list/, p95: 40 },
+  { match: /^report .*12 months/, p95: 300 },
+  { match: /^CSV import/, p95: 10_000 },
+];
+
+/** Checkout must reach this fraction of pgbench's simple-update rate in the same run. */
+export const CHECKOUT_PGBENCH_FRACTION = 0.1;
+
+export function checkBudgets(run: {
+  measured: Measured[];
+  pgbenchTps?: number;
+  checkout?: CheckoutVerification;
+  onPostgres: boolean;
+}): string[] {
+  const missed: string[] = [];
+  for (const m of run.measured) {
+    if (m.errors > 0) missed.push(`${m.scenario}: ${m.errors} requests failed`);
+  }
+  if (run.checkout) {
+    if (run.checkout.salesMissingMovements > 0)
+      missed.push(`checkout: ${run.checkout.salesMissingMovements} sales lack stock movements`);
+    if (run.checkout.negativeStock > 0)
+      missed.push(`checkout: ${run.checkout.negativeStock} products below zero stock`);
+  }
+  if (!run.onPostgres) return missed;
+  for (const m of run.measured) {
+    for (const budget of BUDGETS.filter((b) => b.match.test(m.scenario))) {
+      if (budget.p95 !== undefined && m.p95 > budget.p95)
+        missed.push(`${m.scenario}: p95 ${m.p95} ms > ${budget.p95} ms`);
+      if (budget.p99 !== undefined && m.p99 > budget.p99)
+        missed.push(`${m.scenario}: p99 ${m.p99} ms > ${budget.p99} ms`);
+      if (budget.minRps !== undefined && m.rps < budget.minRps)
+        missed.push(`${m.scenario}: ${m.rps} requests/s < ${budget.minRps}`);
+    }
+  }
+  const checkout = run.measured.find((m) => m.scenario.startsWith('checkout'));
+  if (checkout && run.pgbenchTps) {
+    const floor = Math.ceil(run.pgbenchTps * CHECKOUT_PGBENCH_FRACTION);
+    if (checkout.rps < floor)
+      missed.push(
+        `checkout: ${checkout.rps} sales/s < 10% of pgbench simple-update (${run.pgbenchTps} tps)`,
+      );
+  }
+  return missed;
+}
