@@ -44,7 +44,7 @@ function textArray(values: readonly string[]): string {
 
 async function one<T>(db: Database, query: string): Promise<T> {
   const result = await db.execute(sql.raw(query));
-  return (result as unknown as { rows: T[] }).rows[0]!;
+  return (result as { rows: T[] }).rows[0]!;
 }
 async function run(db: Database, query: string): Promise<void> {
   await db.execute(sql.raw(query));

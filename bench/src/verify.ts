@@ -33,7 +33,7 @@ export async function verifyCheckouts(
         count(*) FILTER (WHERE lines <> movements)::int AS "salesMissingMovements",
         (SELECT count(*)::int FROM products WHERE stock_pieces < 0) AS "negativeStock"
       FROM per_sale`);
-    return (result as unknown as { rows: CheckoutVerification[] }).rows[0]!;
+    return (result as { rows: CheckoutVerification[] }).rows[0]!;
   } finally {
     await handle.close();
   }
