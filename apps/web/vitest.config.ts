@@ -7,7 +7,8 @@ export default mergeConfig(
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
+      // scripts/: the build's own plugins (bundle budgets) have unit tests too.
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
       clearMocks: true,
       restoreMocks: true,
       unstubGlobals: true,

@@ -3,6 +3,10 @@
  * i.e. the modulepreloads) and what each lazy route adds, in gzip bytes, and fails the build
  * when the up-front JavaScript exceeds the budget. CI builds, so CI holds the budget.
  * Why 150 kB: at 1.6 Mbit/s (a shop's mobile data) that is under a second of download.
+ *
+ * The busiest pages (the till, the shop) also have a budget for all the JavaScript that shows
+ * them: the up-front code, the page's lazy chunk and the chunks it imports statically that are
+ * not loaded up front. A page can grow heavy without touching the up-front code; this catches it.
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -36,10 +40,28 @@ function withStaticImports(chunk: OutputChunk, chunks: Map<string, OutputChunk>)
 export interface BundleReport {
   upFront: { fileName: string; gzip: number }[];
   upFrontTotal: number;
+  /** name: the lazy chunk's module relative to the Vite root (or the chunk's name). */
   routes: { name: string; own: number; shared: number }[];
 }
 
-export function measureBundle(bundle: Rolldown.OutputBundle): BundleReport {
+/** The JavaScript one route may need to show its page, and the module its lazy import loads. */
+export interface RouteBudget {
+  path: string;
+  /** Relative to the Vite root, as the report prints it: 'src/app/pages/pos-page.tsx'. */
+  module: string;
+  budgetKb: number;
+}
+
+/** A budgeted route's gzip total; undefined when its module is not a lazy chunk of the build. */
+export interface RouteTotal extends RouteBudget {
+  total: number | undefined;
+}
+
+/** root: the Vite root, which the route budgets' modules are relative to. */
+export function measureBundle(
+  bundle: Rolldown.OutputBundle,
+  root: string = process.cwd(),
+): BundleReport {
   const chunks = new Map<string, OutputChunk>();
   for (const output of Object.values(bundle)) {
     if (output.type === 'chunk') chunks.set(output.fileName, output);
@@ -62,8 +84,9 @@ export function measureBundle(bundle: Rolldown.OutputBundle): BundleReport {
         (fileName) => fileName !== chunk.fileName && !upFrontFiles.has(fileName),
       );
       return {
+        // Forward slashes on every OS, so a budget's module matches the name as written.
         name: chunk.facadeModuleId
-          ? path.relative(process.cwd(), chunk.facadeModuleId)
+          ? path.relative(root, chunk.facadeModuleId).split(path.sep).join('/')
           : chunk.name,
         own: size(chunk.fileName),
         shared: extra.reduce((sum, fileName) => sum + size(fileName), 0),
@@ -78,7 +101,52 @@ export function measureBundle(bundle: Rolldown.OutputBundle): BundleReport {
   };
 }
 
-export function formatReport(report: BundleReport, budgetKb: number): string {
+/** What showing each budgeted route costs: everything up front, its chunk and its shared chunks. */
+export function measureRoutes(report: BundleReport, routeBudgets: RouteBudget[]): RouteTotal[] {
+  return routeBudgets.map((budget) => {
+    const route = report.routes.find((candidate) => candidate.name === budget.module);
+    return {
+      ...budget,
+      total: route ? report.upFrontTotal + route.own + route.shared : undefined,
+    };
+  });
+}
+
+/** Every budget the build breaks, as the messages that fail it; empty when all hold. */
+export function budgetViolations(
+  report: BundleReport,
+  budgetKb: number,
+  routeTotals: RouteTotal[],
+): string[] {
+  const violations: string[] = [];
+  if (report.upFrontTotal > budgetKb * KB) {
+    violations.push(
+      `The JavaScript index.html loads up front is ${formatKb(report.upFrontTotal)} gzip, over the ` +
+        `${budgetKb} kB budget. Load the new code lazily (a route's lazy import) instead.`,
+    );
+  }
+  for (const route of routeTotals) {
+    if (route.total === undefined) {
+      // A renamed or no longer lazy page would otherwise switch its budget off without a word.
+      violations.push(
+        `The budget of ${route.path} names ${route.module}, which is not a lazy chunk of this ` +
+          `build. Point the budget in vite.config.ts at the module the route lazily imports.`,
+      );
+    } else if (route.total > route.budgetKb * KB) {
+      violations.push(
+        `Showing ${route.path} takes ${formatKb(route.total)} of JavaScript gzip, over its ` +
+          `${route.budgetKb} kB budget. Load what the page does not need at first lazily.`,
+      );
+    }
+  }
+  return violations;
+}
+
+export function formatReport(
+  report: BundleReport,
+  budgetKb: number,
+  routeTotals: RouteTotal[] = [],
+): string {
   const lines = [
     `Up-front JavaScript (index.html entry + modulepreloads): ${formatKb(report.upFrontTotal)} gzip, budget ${budgetKb} kB`,
     ...report.upFront.map(
@@ -90,27 +158,39 @@ export function formatReport(report: BundleReport, budgetKb: number): string {
         `  ${route.name.padEnd(44)} ${formatKb(route.own).padStart(9)}  + ${formatKb(route.shared)} shared`,
     ),
   ];
+  if (routeTotals.length > 0) {
+    lines.push('Pages with a budget (gzip: up front + lazy chunk + its shared chunks):');
+    for (const route of routeTotals) {
+      const total = route.total === undefined ? 'no lazy chunk' : formatKb(route.total);
+      lines.push(`  ${route.path.padEnd(44)} ${total.padStart(9)}  of ${route.budgetKb} kB`);
+    }
+  }
   return lines.join('\n');
 }
 
-export function bundleReport({ budgetKb }: { budgetKb: number }): Plugin {
+export function bundleReport({
+  budgetKb,
+  routeBudgets = [],
+}: {
+  budgetKb: number;
+  routeBudgets?: RouteBudget[];
+}): Plugin {
   let logger: Logger | undefined;
+  let root = process.cwd();
   return {
     name: 'duka:bundle-report',
     apply: 'build',
     configResolved(config) {
       logger = config.logger;
+      root = config.root;
     },
     // After every other plugin has had its say, so the sizes are those of the files written.
     writeBundle(_options, bundle) {
-      const report = measureBundle(bundle);
-      logger?.info(`\n${formatReport(report, budgetKb)}`);
-      if (report.upFrontTotal > budgetKb * KB) {
-        this.error(
-          `The JavaScript index.html loads up front is ${formatKb(report.upFrontTotal)} gzip, over the ` +
-            `${budgetKb} kB budget. Load the new code lazily (a route's lazy import) instead.`,
-        );
-      }
+      const report = measureBundle(bundle, root);
+      const routeTotals = measureRoutes(report, routeBudgets);
+      logger?.info(`\n${formatReport(report, budgetKb, routeTotals)}`);
+      const violations = budgetViolations(report, budgetKb, routeTotals);
+      if (violations.length > 0) this.error(violations.join('\n'));
     },
   };
 }
