@@ -139,3 +139,7 @@ export function nameOf(n: number): string {
 export const BENCH_STORE = 'Duka Bench';
 export const BENCH_MANAGER = 'bench-manager@duka.test';
 export const BENCH_CASHIER = 'bench-cashier@duka.test';
+/** The CSV import scenario imports into a store of its own, so the catalogue measured by the
+ * other scenarios keeps its seeded size run after run. */
+export const IMPORT_STORE = 'Duka Bench Imports';
+export const IMPORT_MANAGER = 'bench-importer@duka.test';

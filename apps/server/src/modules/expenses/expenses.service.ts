@@ -10,7 +10,7 @@ import type {
   ExpensePaymentMethod,
 } from '@duka/shared/expenses/expenses.schemas';
 import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../users/users.table';
 import { expenseErrors } from './expenses.errors';
@@ -54,7 +54,7 @@ export async function listExpenses(
   if (filter.to) conditions.push(lte(expenses.date, filter.to));
   const rows = await withUser(db)
     .where(and(...conditions))
-    .orderBy(desc(expenses.date), desc(expenses.id));
+    .orderBy(sql`${expenses.date} desc nulls last`, sql`${expenses.id} desc nulls last`);
   return rows.map(({ expense, userName }) => ({ ...expense, userName }));
 }
 

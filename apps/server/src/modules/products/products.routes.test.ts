@@ -251,6 +251,23 @@ describe('products: lists and search', () => {
     );
   });
 
+  it('answers a scanned code (8 or more digits) by its exact barcode or SKU only', async () => {
+    const scanned = await create(manager, {
+      name: 'Kasuku Tea 6161234567890',
+      sku: 'KAS-1',
+      barcode: '6161234567890',
+    });
+    await create(manager, { name: 'Other tea', sku: 'KAS-2', barcode: '96161234567890' });
+    const scan = await cashier.get('/api/products/search', { query: { q: '6161234567890' } });
+    expect(scan.json().data.map((p: { id: number }) => p.id)).toEqual([scanned.id]);
+    // Part of a code is no scan: nothing matches exactly, so nothing is found.
+    const part = await cashier.get('/api/products/search', { query: { q: '61612345' } });
+    expect(part.json().data).toEqual([]);
+    // Fewer digits are typed by hand and still search names, SKUs and barcodes.
+    const typed = await cashier.get('/api/products/search', { query: { q: '6161234' } });
+    expect(typed.json().data.length).toBe(2);
+  });
+
   it('shows a shopper active products only and never buying prices or staff fields', async () => {
     const search = await shopper.get('/api/products/search', { query: { q: '11122' } });
     expect(

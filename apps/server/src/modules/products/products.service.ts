@@ -17,9 +17,10 @@ import {
   type StockMovement,
   type UpdateProductInput,
 } from '@duka/shared/products/products.schemas';
-import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
+import { pageWindow } from '../../lib/paging';
 import { assertCategoryForProduct } from '../categories/categories.service';
 import { categories } from '../categories/categories.table';
 import { users } from '../users/users.table';
@@ -38,6 +39,8 @@ import { products, type ProductRow } from './products.table';
 import { stockMovements, type StockMovementRow } from './stock-movements.table';
 
 const SEARCH_LIMIT = 20;
+/** What a barcode scanner types: 8 or more digits (EAN-8, UPC, EAN-13…). */
+const SCANNED_CODE = /^\d{8,}$/;
 
 type CategoryRef = { id: number; name: string } | null;
 type ProductWithCategory = ProductRow & { category: CategoryRef; images: ProductImageRow[] };
@@ -159,14 +162,29 @@ export async function listProducts(
   }
   const where = and(...conditions);
   const [totalRow] = await db.select({ n: count() }).from(products).where(where);
-  const rows = await selectWithCategory(db)
+  const total = totalRow?.n ?? 0;
+  // The page's ids from the (store, name, id) index, walked from the nearer end (lib/paging),
+  // then those rows alone: a deep page costs an index walk, not a sort of the catalogue.
+  const window = pageWindow(total, query.page, query.pageSize);
+  const order = window.reverse
+    ? [desc(products.name), desc(products.id)]
+    : [asc(products.name), asc(products.id)];
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
     .where(where)
-    .orderBy(asc(products.name), asc(products.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  const rows =
+    window.limit === 0
+      ? []
+      : await selectWithCategory(db)
+          .where(inArray(products.id, pageIds))
+          .orderBy(asc(products.name), asc(products.id));
   return {
     data: await withCategoryAndImages(db, rows),
-    total: totalRow?.n ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -185,15 +203,31 @@ export async function searchProducts(
 ): Promise<ProductWithCategory[]> {
   if (!q) return [];
   const exact = q.toLowerCase();
-  const rows = await selectWithCategory(db)
-    .where(and(visibleTo(role, storeId), matchesSearch(q)))
+  // Exact barcode and SKU matches first, from their btree indexes. A scanned code (8 or more
+  // digits: a scanner sends the whole code) is answered by its exact match alone; a
+  // contains-search for it would scan the catalogue, as every barcode shares the country
+  // prefix's trigrams (issue 10).
+  const exactRows = await selectWithCategory(db)
+    .where(
+      and(
+        visibleTo(role, storeId),
+        or(sql`lower(${products.barcode}) = ${exact}`, sql`lower(${products.sku}) = ${exact}`),
+      ),
+    )
     .orderBy(
-      sql`case when lower(${products.barcode}) = ${exact} then 0 when lower(${products.sku}) = ${exact} then 1 else 2 end`,
+      sql`case when lower(${products.barcode}) = ${exact} then 0 else 1 end`,
       asc(products.name),
       asc(products.id),
     )
     .limit(SEARCH_LIMIT);
-  return withCategoryAndImages(db, rows);
+  if (SCANNED_CODE.test(q)) return withCategoryAndImages(db, exactRows);
+  const containing = await selectWithCategory(db)
+    .where(and(visibleTo(role, storeId), matchesSearch(q)))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(SEARCH_LIMIT + exactRows.length);
+  const first = new Set(exactRows.map(({ product }) => product.id));
+  const rows = [...exactRows, ...containing.filter(({ product }) => !first.has(product.id))];
+  return withCategoryAndImages(db, rows.slice(0, SEARCH_LIMIT));
 }
 
 export async function getProduct(
@@ -217,25 +251,32 @@ function stockPieces(quantity: number, unit: ProductRow['stockUnit'], packSize: 
 }
 
 /** Record one stock change (pieces, signed) of a product. */
-export async function recordMovement(
-  tx: Executor,
-  movement: {
-    storeId: number;
-    productId: number;
-    changePieces: number;
-    reason: MovementReason;
-    reference?: string | null;
-    userId: number | null;
-  },
-): Promise<void> {
-  await tx.insert(stockMovements).values({
-    storeId: movement.storeId,
-    productId: movement.productId,
-    changePieces: movement.changePieces,
-    reason: movement.reason,
-    reference: movement.reference ?? null,
-    userId: movement.userId,
-  });
+export interface Movement {
+  storeId: number;
+  productId: number;
+  changePieces: number;
+  reason: MovementReason;
+  reference?: string | null;
+  userId: number | null;
+}
+
+export async function recordMovement(tx: Executor, movement: Movement): Promise<void> {
+  await recordMovements(tx, [movement]);
+}
+
+/** Several movements in one INSERT (a sale's lines). */
+export async function recordMovements(tx: Executor, movements: Movement[]): Promise<void> {
+  if (movements.length === 0) return;
+  await tx.insert(stockMovements).values(
+    movements.map((movement) => ({
+      storeId: movement.storeId,
+      productId: movement.productId,
+      changePieces: movement.changePieces,
+      reason: movement.reason,
+      reference: movement.reference ?? null,
+      userId: movement.userId,
+    })),
+  );
 }
 
 const blankToNull = (value: string | undefined) => (value ? value : null);

@@ -52,6 +52,10 @@ export const products = pgTable(
   (table) => [
     uniqueIndex('products_store_sku_unique').on(table.storeId, sql`lower(${table.sku})`),
     index('products_store_category_idx').on(table.storeId, table.categoryId),
+    // The till's grid and the product list: a page in name order is an index walk.
+    index('products_store_name_idx').on(table.storeId, table.name, table.id),
+    // A scanned barcode is an exact match (products.service searchProducts).
+    index('products_store_barcode_idx').on(table.storeId, sql`lower(${table.barcode})`),
     // Search (GET /products?q, /products/search): contains-matches, case-insensitive, served
     // by pg_trgm on PGlite and PostgreSQL alike.
     index('products_search_trgm_idx').using(

@@ -149,26 +149,29 @@ export async function performanceReport(
     countedSales(storeId, query),
     ne(saleItems.productSku, DELIVERY_SERVICE_SKU),
   ) as SQL;
-  const lines = db
-    .select({
-      productId: saleItems.productId,
-      pieces: sql<number>`sum(${saleItems.pieces})::integer`.as('pieces'),
-      revenue: sql<string>`sum(${saleItems.total})`.as('revenue'),
-      profit:
-        sql<string>`sum(${saleItems.total} - ${saleItems.quantity} * ${saleItems.buyingPrice})`.as(
-          'profit',
-        ),
-      // ISO 8601 in UTC, formatted by PostgreSQL so both drivers give the same text.
-      lastSold:
-        sql<string>`to_char(max(${sales.createdAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
-          'last_sold',
-        ),
-    })
-    .from(saleItems)
-    .innerJoin(sales, eq(sales.id, saleItems.saleId))
-    .where(lineWhere)
-    .groupBy(saleItems.productId)
-    .as('lines');
+  // The range's lines summed per product once, in a CTE read by the page, the count of listed
+  // products and the totals alike — not one pass over the lines per figure.
+  const lines = db.$with('lines').as(
+    db
+      .select({
+        productId: saleItems.productId,
+        pieces: sql<number>`sum(${saleItems.pieces})::integer`.as('pieces'),
+        revenue: sql<string>`sum(${saleItems.total})`.as('revenue'),
+        profit:
+          sql<string>`sum(${saleItems.total} - ${saleItems.quantity} * ${saleItems.buyingPrice})`.as(
+            'profit',
+          ),
+        // ISO 8601 in UTC, formatted by PostgreSQL so both drivers give the same text.
+        lastSold:
+          sql<string>`to_char(max(${sales.createdAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+            'last_sold',
+          ),
+      })
+      .from(saleItems)
+      .innerJoin(sales, eq(sales.id, saleItems.saleId))
+      .where(lineWhere)
+      .groupBy(saleItems.productId),
+  );
 
   const listed = and(
     eq(products.storeId, storeId),
@@ -185,39 +188,41 @@ export async function performanceReport(
     quantity: desc(pieces),
     lastSold: sql`${lines.lastSold} desc nulls last`,
   };
+  // Totals over every line of the range (a deleted product's lines too).
+  const totalRevenue = sql<string>`(select coalesce(sum(revenue), 0)::numeric(18, 2) from lines)`;
+  const totalProfit = sql<string>`(select coalesce(sum(profit), 0)::numeric(18, 2) from lines)`;
 
-  const [rows, [listedCount], [totals]] = await Promise.all([
-    db
-      .select({
-        productId: products.id,
-        productName: products.name,
-        productSku: products.sku,
-        quantity: pieces,
-        revenue,
-        profit,
-        averagePrice,
-        lastSold: lines.lastSold,
-      })
-      .from(products)
-      .leftJoin(lines, eq(lines.productId, products.id))
-      .where(listed)
-      .orderBy(sortKey[query.sort], sql`lower(${products.name})`, asc(products.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ n: count() })
-      .from(products)
-      .leftJoin(lines, eq(lines.productId, products.id))
-      .where(listed),
-    db
-      .select({
-        totalRevenue: sql<string>`coalesce(sum(${saleItems.total}), 0)::numeric(18, 2)`,
-        totalProfit: sql<string>`coalesce(sum(${saleItems.total} - ${saleItems.quantity} * ${saleItems.buyingPrice}), 0)::numeric(18, 2)`,
-      })
-      .from(saleItems)
-      .innerJoin(sales, eq(sales.id, saleItems.saleId))
-      .where(lineWhere),
-  ]);
+  const rows = await db
+    .with(lines)
+    .select({
+      productId: products.id,
+      productName: products.name,
+      productSku: products.sku,
+      quantity: pieces,
+      revenue,
+      profit,
+      averagePrice,
+      lastSold: lines.lastSold,
+      // Counted before LIMIT: every listed product, not only this page's.
+      listedCount: sql<number>`count(*) over ()`.mapWith(Number),
+      totalRevenue,
+      totalProfit,
+    })
+    .from(products)
+    .leftJoin(lines, eq(lines.productId, products.id))
+    .where(listed)
+    .orderBy(sortKey[query.sort], sql`lower(${products.name})`, asc(products.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  // A page past the end has no row to carry the count and totals: ask for them alone.
+  const [totals] = rows.length
+    ? rows
+    : await db
+        .with(lines)
+        .select({ listedCount: count().mapWith(Number), totalRevenue, totalProfit })
+        .from(products)
+        .leftJoin(lines, eq(lines.productId, products.id))
+        .where(listed);
 
   return {
     products: rows.map((row) => ({
@@ -233,7 +238,7 @@ export async function performanceReport(
     summary: {
       totalRevenue: amount(totals?.totalRevenue),
       totalProfit: amount(totals?.totalProfit),
-      productCount: listedCount?.n ?? 0,
+      productCount: totals?.listedCount ?? 0,
     },
     page: query.page,
     pageSize: query.pageSize,
@@ -252,33 +257,23 @@ export async function salesSummary(
 ): Promise<SalesSummary> {
   const where = countedSales(storeId, query);
   const day = sql<string>`to_char((${sales.createdAt} at time zone 'UTC') + interval '${sql.raw(SHOP_DAY_INTERVAL)}', 'YYYY-MM-DD')`;
-  const [methods, [totals], days] = await Promise.all([
-    db
-      .select({
-        method: sales.paymentMethod,
-        total: sql<string>`sum(${sales.totalAmount})::numeric(18, 2)`,
-      })
-      .from(sales)
-      .where(where)
-      .groupBy(sales.paymentMethod),
-    db
-      .select({
-        total: sql<string>`coalesce(sum(${sales.totalAmount}), 0)::numeric(18, 2)`,
-        count: count(),
-      })
-      .from(sales)
-      .where(where),
-    db
-      .select({
-        date: day.as('day'),
-        revenue: sql<string>`sum(${sales.totalAmount})::numeric(18, 2)`,
-        count: count(),
-      })
-      .from(sales)
-      .where(where)
-      .groupBy(day)
-      .orderBy(day),
-  ]);
+  // One pass over the range's sales for all three figures: grouping sets by payment method,
+  // by day and overall; grouping() tells the rows apart (1: a method, 2: a day, 3: overall).
+  const groups = await db
+    .select({
+      set: sql<number>`grouping(${sales.paymentMethod}, ${day})`.mapWith(Number),
+      method: sales.paymentMethod,
+      date: day,
+      total: sql<string>`coalesce(sum(${sales.totalAmount}), 0)::numeric(18, 2)`,
+      count: count(),
+    })
+    .from(sales)
+    .where(where)
+    .groupBy(sql`grouping sets ((${sales.paymentMethod}), (${day}), ())`)
+    .orderBy(day);
+  const methods = groups.filter((row) => row.set === 1);
+  const days = groups.filter((row) => row.set === 2);
+  const totals = groups.find((row) => row.set === 3);
   const paymentMethods = Object.fromEntries(
     PAYMENT_METHODS.map((method) => [method, 0]),
   ) as SalesSummary['paymentMethods'];
@@ -287,7 +282,7 @@ export async function salesSummary(
     paymentMethods,
     totalSales: amount(totals?.total),
     count: totals?.count ?? 0,
-    byDay: days.map((row) => ({ date: row.date, revenue: amount(row.revenue), count: row.count })),
+    byDay: days.map((row) => ({ date: row.date, revenue: amount(row.total), count: row.count })),
   };
 }
 

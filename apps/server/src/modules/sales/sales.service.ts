@@ -15,14 +15,15 @@ import type {
   SaleItem,
   SaleListQuery,
 } from '@duka/shared/sales/sales.schemas';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
+import { pageWindow } from '../../lib/paging';
 import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
 import { customers, type CustomerRow } from '../customers/customers.table';
 import { findCustomer } from '../customers/customers.service';
 import { earnForSale } from '../customers/loyalty.service';
-import { recordMovement } from '../products/products.service';
+import { recordMovements } from '../products/products.service';
 import { products } from '../products/products.table';
 import { buyingPriceOf } from '../products/unit-prices.service';
 import { users } from '../users/users.table';
@@ -168,18 +169,38 @@ export async function listSales(
   }
   if (query.payment_method) conditions.push(eq(sales.paymentMethod, query.payment_method));
   const where = and(...conditions);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select()
-      .from(sales)
-      .where(where)
-      .orderBy(desc(sales.createdAt), desc(sales.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(sales).where(where),
-  ]);
-  return { rows: await withParts(db, rows), total: totals?.n ?? 0 };
+  const [totals] = await db.select({ n: count() }).from(sales).where(where);
+  const total = totals?.n ?? 0;
+  // Newest first, in the order of sales_store_created_idx (its columns are DESC NULLS LAST,
+  // the same order as DESC for these NOT NULL columns, but only the same words let PostgreSQL
+  // walk the index). The page's ids come from the index, walked from the nearer end
+  // (lib/paging), then those rows alone.
+  const window = pageWindow(total, query.page, query.pageSize);
+  const order = window.reverse
+    ? [sql`${sales.createdAt} asc nulls first`, sql`${sales.id} asc nulls first`]
+    : newestFirst;
+  const pageIds = db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  const rows =
+    window.limit === 0
+      ? []
+      : await db
+          .select()
+          .from(sales)
+          .where(inArray(sales.id, pageIds))
+          .orderBy(...newestFirst);
+  return { rows: await withParts(db, rows), total };
 }
+
+const newestFirst = [
+  sql`${sales.createdAt} desc nulls last`,
+  sql`${sales.id} desc nulls last`,
+] as const;
 
 interface PricedLine {
   index: number;
@@ -305,10 +326,17 @@ export async function insertSale(
   for (const [productId, pieces] of piecesTaken) {
     const product = byId.get(productId)!;
     if (product.stockPieces < pieces) throw saleErrors.insufficientStock(product.name);
-    await tx
-      .update(products)
-      .set({ stockPieces: product.stockPieces - pieces, updatedAt: new Date() })
-      .where(eq(products.id, productId));
+  }
+  // Every product's new stock in one UPDATE (the rows are locked and checked above).
+  if (piecesTaken.size > 0) {
+    const stock = [...piecesTaken].map(
+      ([productId, pieces]) =>
+        sql`(${productId}::integer, ${byId.get(productId)!.stockPieces - pieces}::integer)`,
+    );
+    await tx.execute(sql`
+      update ${products} set stock_pieces = taken.stock, updated_at = now()
+      from (values ${sql.join(stock, sql`, `)}) as taken (id, stock)
+      where ${products.id} = taken.id`);
   }
 
   await tx.insert(saleItems).values(
@@ -325,17 +353,19 @@ export async function insertSale(
       total: centsToDecimal(line.totalCents),
     })),
   );
-  for (const { product, pieces } of lines) {
-    if (product.sku === DELIVERY_SERVICE_SKU) continue;
-    await recordMovement(tx, {
-      storeId,
-      productId: product.id,
-      changePieces: -pieces,
-      reason: 'sale',
-      reference: `SALE-${sale!.id}`,
-      userId,
-    });
-  }
+  await recordMovements(
+    tx,
+    lines
+      .filter(({ product }) => product.sku !== DELIVERY_SERVICE_SKU)
+      .map(({ product, pieces }) => ({
+        storeId,
+        productId: product.id,
+        changePieces: -pieces,
+        reason: 'sale' as const,
+        reference: `SALE-${sale!.id}`,
+        userId,
+      })),
+  );
   // Loyalty: the goods earn points — not the delivery fee, nor a delivery line (SRV001) the
   // till added — in this same transaction.
   const goodsCents = lines

@@ -1,0 +1,2 @@
+CREATE INDEX "products_store_name_idx" ON "products" USING btree ("store_id","name","id");--> statement-breakpoint
+CREATE INDEX "products_store_barcode_idx" ON "products" USING btree ("store_id",lower("barcode"));
