@@ -3,7 +3,6 @@
  * main.ts starts it; tests build it on PGlite with a fixed clock and call it with inject().
  */
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -34,6 +33,7 @@ import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import type { AppDeps } from './deps';
 import { handleFrameworkError, registerErrorHandler } from './error-handler';
+import { securityHeadersPlugin } from './security-headers';
 import { registerUploads } from './uploads-static';
 import { registerWebApp } from './web-static';
 
@@ -88,7 +88,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         // Served over plain http on a shop's LAN too: do not force https for sub-resources.

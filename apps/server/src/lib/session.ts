@@ -4,10 +4,10 @@
  * (PRODUCT.md §2), no longer authenticates.
  */
 import type { Role } from '@duka/shared/auth/roles';
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../app/deps';
-import type { Executor } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { sessions } from '../modules/auth/auth.table';
 import { stores } from '../modules/stores/stores.table';
 import { users, type UserRow } from '../modules/users/users.table';
@@ -67,6 +67,43 @@ export function clearSessionCookie(reply: FastifyReply) {
 }
 
 /**
+ * The query behind findSession, built and prepared once per database: it runs on every API
+ * call, and drizzle's query building cost more than the query itself. A named statement is
+ * also parsed once per connection by PostgreSQL. Only the statement is reused, never a result:
+ * every request still reads the session, user and store as they are now.
+ */
+function prepareSessionQuery(db: Database) {
+  return db
+    .select({
+      user: authUserColumns,
+      expiresAt: sessions.expiresAt,
+      storeIsActive: stores.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(stores, eq(stores.id, users.storeId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('duka_find_session');
+}
+
+const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+
+function sessionQueryFor(db: Database) {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  return query;
+}
+
+/**
  * The session behind a cookie token, or null when unknown, expired, the user is inactive, or
  * the user's store is closed (a super_admin has no store and is never shut out).
  */
@@ -76,17 +113,11 @@ export async function findSession(
 ): Promise<AuthContext | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = sha256(token);
-  const [row] = await deps.db
-    .select({
-      user: authUserColumns,
-      expiresAt: sessions.expiresAt,
-      storeIsActive: stores.isActive,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(stores, eq(stores.id, users.storeId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, deps.clock.now())))
-    .limit(1);
+  // A placeholder skips the column's encoder: pass the timestamp as drizzle would (ISO text).
+  const [row] = await sessionQueryFor(deps.db).execute({
+    tokenHash,
+    now: deps.clock.now().toISOString(),
+  });
   if (!row || !row.user.isActive) return null;
   if (row.user.role !== 'super_admin' && row.storeIsActive !== true) return null;
   return { user: row.user, sessionTokenHash: tokenHash, expiresAt: row.expiresAt };

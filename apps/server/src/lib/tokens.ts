@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 256 random bits, URL-safe: session tokens and anonymous CSRF seeds. */
 export function randomToken(): string {
@@ -6,7 +6,8 @@ export function randomToken(): string {
 }
 
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('base64url');
+  // One-shot hash: runs on every API call (the session cookie) without a Hash object.
+  return hash('sha256', value, 'base64url');
 }
 
 export function hmac(secret: string, value: string): string {
