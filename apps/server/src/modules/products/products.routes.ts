@@ -18,6 +18,7 @@ import {
   updateProductSchema,
 } from '@duka/shared/products/products.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { catalogueChanged } from './catalogue-count';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
 import { formFilesOf, type FormDataOptions } from '../../lib/form-data';
 import { deleteProductImage, prepareImages } from './product-images.service';
@@ -50,6 +51,10 @@ const formDescription =
   `${PRODUCT_IMAGES_MAX} a product; JPEG, PNG, WebP, GIF or AVIF).`;
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Any write here (committed before the reply) may change the catalogue's counts.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') catalogueChanged();
+  });
   const { db, config } = app.deps;
   const read = { capability: 'products:read', store: true } as const;
   const write = { capability: 'products:write', store: true } as const;

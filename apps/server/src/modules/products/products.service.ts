@@ -21,6 +21,7 @@ import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizz
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
 import { pageWindow } from '../../lib/paging';
+import { cachedCount, catalogueChanged } from './catalogue-count';
 import { assertCategoryForProduct } from '../categories/categories.service';
 import { categories } from '../categories/categories.table';
 import { users } from '../users/users.table';
@@ -161,8 +162,21 @@ export async function listProducts(
     conditions.push(sql`${products.stockPieces} < ${products.minQuantity} * ${piecesPerStockUnit}`);
   }
   const where = and(...conditions);
-  const [totalRow] = await db.select({ n: count() }).from(products).where(where);
-  const total = totalRow?.n ?? 0;
+  const countAll = async () => {
+    const [row] = await db.select({ n: count() }).from(products).where(where);
+    return row?.n ?? 0;
+  };
+  // The grid's count is cached for a few seconds (catalogue-count.ts); a search or the
+  // low-stock filter is counted every time.
+  const total =
+    query.q || query.low_stock === 'true'
+      ? await countAll()
+      : await cachedCount(
+          db,
+          storeId,
+          `${isShopper(role)}|${query.category_id ?? ''}|${query.active ?? ''}`,
+          countAll,
+        );
   // The page's ids from the (store, name, id) index, walked from the nearer end (lib/paging),
   // then those rows alone: a deep page costs an index walk, not a sort of the catalogue.
   const window = pageWindow(total, query.page, query.pageSize);
@@ -221,10 +235,30 @@ export async function searchProducts(
     )
     .limit(SEARCH_LIMIT);
   if (SCANNED_CODE.test(q)) return withCategoryAndImages(db, exactRows);
-  const containing = await selectWithCategory(db)
+  // The matches first (the trigram index), then the first of them by name. OFFSET 0 keeps
+  // PostgreSQL from walking the name index instead and filtering as it goes, which reads most
+  // of the catalogue when the matches sort late (a brand starting with W).
+  const matches = db
+    .select({ id: products.id, name: products.name })
+    .from(products)
     .where(and(visibleTo(role, storeId), matchesSearch(q)))
-    .orderBy(asc(products.name), asc(products.id))
+    .offset(0)
+    .as('matches');
+  const firstMatches = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(asc(matches.name), asc(matches.id))
     .limit(SEARCH_LIMIT + exactRows.length);
+  const containing = firstMatches.length
+    ? await selectWithCategory(db)
+        .where(
+          inArray(
+            products.id,
+            firstMatches.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(products.name), asc(products.id))
+    : [];
   const first = new Set(exactRows.map(({ product }) => product.id));
   const rows = [...exactRows, ...containing.filter(({ product }) => !first.has(product.id))];
   return withCategoryAndImages(db, rows.slice(0, SEARCH_LIMIT));
@@ -292,6 +326,7 @@ export async function insertProduct(
   input: CreateProductInput,
 ): Promise<ProductRow> {
   await assertCategoryForProduct(tx, storeId, input.category_id);
+  catalogueChanged();
   const pieces = stockPieces(input.quantity, input.stock_unit, input.pack_size);
   const [row] = await tx
     .insert(products)

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { Executor } from '../../db/client';
+import { cachedCount, catalogueChanged, COUNT_TTL_MS } from './catalogue-count';
+
+/** A stand-in database handle (the cache only keys on its identity) and a counting source. */
+function source(values: number[]) {
+  const db = {} as Executor;
+  let calls = 0;
+  const count = () => Promise.resolve(values[Math.min(calls++, values.length - 1)]!);
+  return { db, count, calls: () => calls };
+}
+
+describe('cachedCount', () => {
+  it('counts once within the TTL, again after it', async () => {
+    const s = source([10, 11]);
+    expect(await cachedCount(s.db, 1, 'k', s.count, 1_000)).toBe(10);
+    expect(await cachedCount(s.db, 1, 'k', s.count, 1_000 + COUNT_TTL_MS - 1)).toBe(10);
+    expect(s.calls()).toBe(1);
+    expect(await cachedCount(s.db, 1, 'k', s.count, 1_000 + COUNT_TTL_MS)).toBe(11);
+  });
+
+  it('forgets every count when the catalogue changes', async () => {
+    const s = source([5, 6]);
+    expect(await cachedCount(s.db, 1, 'k', s.count, 0)).toBe(5);
+    catalogueChanged();
+    expect(await cachedCount(s.db, 1, 'k', s.count, 1)).toBe(6);
+  });
+
+  it('keeps stores, keys and databases apart', async () => {
+    const a = source([1]);
+    const b = source([2]);
+    expect(await cachedCount(a.db, 1, 'k', a.count, 0)).toBe(1);
+    expect(await cachedCount(b.db, 1, 'k', b.count, 0)).toBe(2);
+    expect(await cachedCount(a.db, 2, 'k', () => Promise.resolve(3), 0)).toBe(3);
+    expect(await cachedCount(a.db, 1, 'other', () => Promise.resolve(4), 0)).toBe(4);
+  });
+
+  it('does not keep a count that a write overtook while it ran', async () => {
+    const db = {} as Executor;
+    const racing = () => {
+      catalogueChanged();
+      return Promise.resolve(7);
+    };
+    expect(await cachedCount(db, 1, 'k', racing, 0)).toBe(7);
+    expect(await cachedCount(db, 1, 'k', () => Promise.resolve(8), 1)).toBe(8);
+  });
+});
