@@ -4,10 +4,10 @@ import {
   productImportSchema,
 } from '@duka/shared/products/products-csv.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { catalogueChanged } from './catalogue-count';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
 import { IMPORT_TEMPLATE_CSV, exportFileName, exportProductsCsv } from './products-export.service';
 import { importProducts } from './products-import.service';
+import { catalogueCounts } from './products.service';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
@@ -18,7 +18,7 @@ const CSV_TYPE = 'text/csv; charset=utf-8';
 export const productsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   // Any write here (committed before the reply) may change the catalogue's counts.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') catalogueChanged();
+    if (request.method !== 'GET' && request.method !== 'HEAD') catalogueCounts.changed();
   });
   const { db, clock } = app.deps;
   const access = { capability: 'products:write', store: true } as const;

@@ -18,12 +18,12 @@ import {
   updateProductSchema,
 } from '@duka/shared/products/products.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { catalogueChanged } from './catalogue-count';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
 import { formFilesOf, type FormDataOptions } from '../../lib/form-data';
 import { deleteProductImage, prepareImages } from './product-images.service';
 import { productErrors } from './products.errors';
 import {
+  catalogueCounts,
   createProduct,
   deleteProduct,
   getProduct,
@@ -53,7 +53,7 @@ const formDescription =
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Any write here (committed before the reply) may change the catalogue's counts.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') catalogueChanged();
+    if (request.method !== 'GET' && request.method !== 'HEAD') catalogueCounts.changed();
   });
   const { db, config } = app.deps;
   const read = { capability: 'products:read', store: true } as const;

@@ -21,7 +21,7 @@ import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizz
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
 import { pageWindow } from '../../lib/paging';
-import { cachedCount, catalogueChanged } from './catalogue-count';
+import { createCountCache } from '../../lib/count-cache';
 import { assertCategoryForProduct } from '../categories/categories.service';
 import { categories } from '../categories/categories.table';
 import { users } from '../users/users.table';
@@ -139,6 +139,9 @@ function visibleTo(role: Role, storeId: number): SQL {
     : eq(products.storeId, storeId);
 }
 
+/** The grid's counts (lib/count-cache): a product write forgets them. */
+export const catalogueCounts = createCountCache();
+
 export interface Page<T> {
   data: T[];
   total: number;
@@ -171,7 +174,7 @@ export async function listProducts(
   const total =
     query.q || query.low_stock === 'true'
       ? await countAll()
-      : await cachedCount(
+      : await catalogueCounts.get(
           db,
           storeId,
           `${isShopper(role)}|${query.category_id ?? ''}|${query.active ?? ''}`,
@@ -326,7 +329,7 @@ export async function insertProduct(
   input: CreateProductInput,
 ): Promise<ProductRow> {
   await assertCategoryForProduct(tx, storeId, input.category_id);
-  catalogueChanged();
+  catalogueCounts.changed();
   const pieces = stockPieces(input.quantity, input.stock_unit, input.pack_size);
   const [row] = await tx
     .insert(products)

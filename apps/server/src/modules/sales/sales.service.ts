@@ -18,6 +18,7 @@ import type {
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
+import { createCountCache } from '../../lib/count-cache';
 import { pageWindow } from '../../lib/paging';
 import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
 import { customers, type CustomerRow } from '../customers/customers.table';
@@ -152,6 +153,9 @@ export async function getSaleWithParts(
   return (await withParts(db, [await getSale(db, storeId, id)]))[0]!;
 }
 
+/** The sales list's counts (lib/count-cache). */
+const saleCounts = createCountCache();
+
 /**
  * GET /sales: newest first, one page, with the number of matching sales in all. `from` and
  * `to` are shop days, each inclusive: from 00:00 EAT of `from` to before 00:00 EAT of the day
@@ -169,8 +173,16 @@ export async function listSales(
   }
   if (query.payment_method) conditions.push(eq(sales.paymentMethod, query.payment_method));
   const where = and(...conditions);
-  const [totals] = await db.select({ n: count() }).from(sales).where(where);
-  const total = totals?.n ?? 0;
+  // Counted at most every few seconds (lib/count-cache); a sale made here forgets the counts.
+  const total = await saleCounts.get(
+    db,
+    storeId,
+    `${query.from ?? ''}|${query.to ?? ''}|${query.payment_method ?? ''}`,
+    async () => {
+      const [totals] = await db.select({ n: count() }).from(sales).where(where);
+      return totals?.n ?? 0;
+    },
+  );
   // Newest first, in the order of sales_store_created_idx (its columns are DESC NULLS LAST,
   // the same order as DESC for these NOT NULL columns, but only the same words let PostgreSQL
   // walk the index). The page's ids come from the index, walked from the nearer end
@@ -260,6 +272,7 @@ export async function createSale(
     const row = await db.transaction((tx) =>
       insertSale(tx, storeId, user.id, input, priced, idempotencyKey ?? null),
     );
+    saleCounts.changed();
     return { sale: (await withParts(db, [row]))[0]!, replayed: false };
   } catch (error) {
     if (idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_UNIQUE)) {

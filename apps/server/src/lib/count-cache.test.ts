@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Executor } from '../../db/client';
-import { cachedCount, catalogueChanged, COUNT_TTL_MS } from './catalogue-count';
+import type { Executor } from '../db/client';
+import { COUNT_TTL_MS, createCountCache } from './count-cache';
+
+const cache = createCountCache();
+const cachedCount = cache.get.bind(cache);
+const catalogueChanged = cache.changed.bind(cache);
 
 /** A stand-in database handle (the cache only keys on its identity) and a counting source. */
 function source(values: number[]) {
@@ -10,7 +14,7 @@ function source(values: number[]) {
   return { db, count, calls: () => calls };
 }
 
-describe('cachedCount', () => {
+describe('count cache', () => {
   it('counts once within the TTL, again after it', async () => {
     const s = source([10, 11]);
     expect(await cachedCount(s.db, 1, 'k', s.count, 1_000)).toBe(10);
@@ -19,11 +23,13 @@ describe('cachedCount', () => {
     expect(await cachedCount(s.db, 1, 'k', s.count, 1_000 + COUNT_TTL_MS)).toBe(11);
   });
 
-  it('forgets every count when the catalogue changes', async () => {
+  it('forgets every count when a row of its kind changes, and only its own', async () => {
     const s = source([5, 6]);
     expect(await cachedCount(s.db, 1, 'k', s.count, 0)).toBe(5);
+    createCountCache().changed();
+    expect(await cachedCount(s.db, 1, 'k', s.count, 1)).toBe(5);
     catalogueChanged();
-    expect(await cachedCount(s.db, 1, 'k', s.count, 1)).toBe(6);
+    expect(await cachedCount(s.db, 1, 'k', s.count, 2)).toBe(6);
   });
 
   it('keeps stores, keys and databases apart', async () => {
