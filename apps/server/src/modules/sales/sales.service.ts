@@ -257,7 +257,7 @@ function priceSale(input: CreateSaleInput) {
 export async function createSale(
   db: Database,
   storeId: number,
-  user: { id: number },
+  user: { id: number; name: string; email: string },
   input: CreateSaleInput,
   idempotencyKey?: string,
 ): Promise<{ sale: SaleWithParts; replayed: boolean }> {
@@ -269,11 +269,15 @@ export async function createSale(
   if (earlier) return earlier;
   const priced = priceSale(input);
   try {
-    const row = await db.transaction((tx) =>
-      insertSale(tx, storeId, user.id, input, priced, idempotencyKey ?? null),
+    const written = await db.transaction((tx) =>
+      writeSale(tx, storeId, user.id, input, priced, idempotencyKey ?? null),
     );
     saleCounts.changed();
-    return { sale: (await withParts(db, [row]))[0]!, replayed: false };
+    // The receipt from what was just written, not read back.
+    return {
+      sale: { ...written, user: { name: user.name, email: user.email } },
+      replayed: false,
+    };
   } catch (error) {
     if (idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_UNIQUE)) {
       const concurrent = await replay();
@@ -293,6 +297,19 @@ export async function insertSale(
   idempotencyKey: string | null = null,
   createdAt?: Date,
 ): Promise<SaleRow> {
+  return (await writeSale(tx, storeId, userId, input, priced, idempotencyKey, createdAt)).sale;
+}
+
+/** insertSale, returning what the receipt shows too: its lines and its customer. */
+async function writeSale(
+  tx: Executor,
+  storeId: number,
+  userId: number | null,
+  input: CreateSaleInput,
+  priced: ReturnType<typeof priceSale>,
+  idempotencyKey: string | null,
+  createdAt?: Date,
+): Promise<Omit<SaleWithParts, 'user'>> {
   const customer = await findCustomer(tx, storeId, input.customer_id);
   if (!customer) throw saleErrors.customerNotFound();
 
@@ -352,20 +369,23 @@ export async function insertSale(
       where ${products.id} = taken.id`);
   }
 
-  await tx.insert(saleItems).values(
-    lines.map(({ line, product, pieces }) => ({
-      saleId: sale!.id,
-      productId: product.id,
-      productName: product.name,
-      productSku: product.sku,
-      unitType: line.unitType,
-      quantity: line.quantity,
-      pieces,
-      unitPrice: centsToDecimal(line.unitPriceCents),
-      buyingPrice: buyingPriceOf(product, line.unitType),
-      total: centsToDecimal(line.totalCents),
-    })),
-  );
+  const items = await tx
+    .insert(saleItems)
+    .values(
+      lines.map(({ line, product, pieces }) => ({
+        saleId: sale!.id,
+        productId: product.id,
+        productName: product.name,
+        productSku: product.sku,
+        unitType: line.unitType,
+        quantity: line.quantity,
+        pieces,
+        unitPrice: centsToDecimal(line.unitPriceCents),
+        buyingPrice: buyingPriceOf(product, line.unitType),
+        total: centsToDecimal(line.totalCents),
+      })),
+    )
+    .returning();
   await recordMovements(
     tx,
     lines
@@ -385,5 +405,9 @@ export async function insertSale(
     .filter(({ product }) => product.sku !== DELIVERY_SERVICE_SKU)
     .reduce((sum, { line }) => sum + line.totalCents, 0);
   await earnForSale(tx, customer, { id: sale!.id, goodsCents }, userId, createdAt);
-  return sale!;
+  return {
+    sale: sale!,
+    items: items.sort((a, b) => a.id - b.id),
+    customer: { name: customer.name, email: customer.email, phone: customer.phone },
+  };
 }
