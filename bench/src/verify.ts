@@ -20,14 +20,17 @@ export async function verifyCheckouts(
 ): Promise<CheckoutVerification> {
   const handle = await openDatabase(target);
   try {
+    // Joins, not a lookup per sale: stock_movements.reference has no index of its own.
     const result = await handle.db.execute(sql`
-      WITH made AS (SELECT id FROM sales WHERE idempotency_key LIKE ${`${keyPrefix}%`}),
-      per_sale AS (
-        SELECT m.id,
-          (SELECT count(*) FROM sale_items i WHERE i.sale_id = m.id) AS lines,
-          (SELECT count(*) FROM stock_movements s
-            WHERE s.reason = 'sale' AND s.reference = 'SALE-' || m.id) AS movements
-        FROM made m)
+      WITH made AS (SELECT id, 'SALE-' || id AS reference FROM sales
+                    WHERE idempotency_key LIKE ${`${keyPrefix}%`}),
+      lines AS (SELECT i.sale_id AS id, count(*) AS n FROM sale_items i
+                JOIN made m ON m.id = i.sale_id GROUP BY i.sale_id),
+      moved AS (SELECT m.id, count(*) AS n FROM stock_movements s
+                JOIN made m ON s.reference = m.reference
+                WHERE s.reason = 'sale' GROUP BY m.id),
+      per_sale AS (SELECT m.id, coalesce(l.n, 0) AS lines, coalesce(v.n, 0) AS movements
+                   FROM made m LEFT JOIN lines l ON l.id = m.id LEFT JOIN moved v ON v.id = m.id)
       SELECT count(*)::int AS sales, coalesce(sum(lines), 0)::int AS lines,
         coalesce(sum(movements), 0)::int AS movements,
         count(*) FILTER (WHERE lines <> movements)::int AS "salesMissingMovements",
