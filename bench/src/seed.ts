@@ -180,11 +180,11 @@ try {
            ${cashier.id}, 0, 0, CASE WHEN g % 5 < 2 THEN 'mpesa' ELSE 'cash' END, 0,
            now() - make_interval(secs => ((g::bigint * 104729) % 31536000)::double precision)
          FROM generate_series(${from}, ${to}) g
-         RETURNING id
+         RETURNING id, created_at
        )
-       INSERT INTO sale_items (sale_id, product_id, product_name, product_sku, unit_type,
-         quantity, pieces, unit_price, buying_price, total)
-       SELECT s.id, p.id, p.name, p.sku, u.unit, q.qty,
+       INSERT INTO sale_items (sale_id, store_id, sold_at, product_id, product_name, product_sku,
+         unit_type, quantity, pieces, unit_price, buying_price, total)
+       SELECT s.id, ${storeId}, s.created_at, p.id, p.name, p.sku, u.unit, q.qty,
          q.qty * CASE u.unit WHEN 'pack' THEN p.pack_size WHEN 'dozen' THEN 12 ELSE 1 END,
          CASE u.unit WHEN 'pack' THEN p.pack_selling_price WHEN 'dozen' THEN p.dozen_selling_price
            ELSE p.piece_selling_price END,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
 import { buildStore, signedIn } from '../../testing/factories';
 import { expenses } from '../expenses/expenses.table';
-import { sales } from '../sales/sales.table';
+import { saleItems, sales } from '../sales/sales.table';
 
 let t: TestApp;
 let storeA: number;
@@ -68,10 +68,15 @@ async function sell(
   });
   expect(response.statusCode, response.body).toBe(201);
   const id = response.json().data.id as number;
+  // Backdated as a sale of that time would be written: the sale and its lines' copy of it.
   await t.db
     .update(sales)
     .set({ createdAt: new Date(at) })
     .where(eq(sales.id, id));
+  await t.db
+    .update(saleItems)
+    .set({ soldAt: new Date(at) })
+    .where(eq(saleItems.saleId, id));
   return id;
 }
 

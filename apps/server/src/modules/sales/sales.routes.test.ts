@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
 import { buildStore, signedIn } from '../../testing/factories';
 import { stockMovements } from '../products/stock-movements.table';
-import { sales } from './sales.table';
+import { saleItems, sales } from './sales.table';
 
 let t: TestApp;
 let storeA: number;
@@ -175,6 +175,14 @@ describe('POST /api/sales', () => {
       .where(and(eq(stockMovements.productId, flour.id), eq(stockMovements.reason, 'sale')));
     expect(movements.map((m) => m.changePieces).sort()).toEqual([-2, -6]);
     expect(movements.every((m) => m.reference === `SALE-${sale.id}`)).toBe(true);
+    // Each line carries its sale's store and time, which the reports read (issue 10).
+    const [written] = await t.db.select().from(sales).where(eq(sales.id, sale.id));
+    const lines = await t.db.select().from(saleItems).where(eq(saleItems.saleId, sale.id));
+    expect(lines).toHaveLength(2);
+    for (const item of lines) {
+      expect(item.storeId).toBe(written!.storeId);
+      expect(item.soldAt.getTime()).toBe(written!.createdAt.getTime());
+    }
   });
 
   it('takes 12 pieces for a dozen of a piece-tracked product', async () => {

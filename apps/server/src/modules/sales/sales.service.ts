@@ -374,6 +374,8 @@ async function writeSale(
     .values(
       lines.map(({ line, product, pieces }) => ({
         saleId: sale!.id,
+        storeId,
+        soldAt: sale!.createdAt,
         productId: product.id,
         productName: product.name,
         productSku: product.sku,
