@@ -45,11 +45,18 @@ export async function startServer(port: number, target: BenchTarget): Promise<Be
     env.DATA_DIR = target.dataDir;
   }
   // node itself (not npx), so that stopping it stops the server and not only a wrapper.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // BENCH_NODE_ARGS passes flags to the server's node alone, to profile it under load:
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --scenarios grid
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const stop = async () => {

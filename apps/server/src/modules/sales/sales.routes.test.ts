@@ -303,6 +303,25 @@ describe('POST /api/sales', () => {
     expect(bad.json().errors[0].path).toBe('Idempotency-Key');
   });
 
+  it('replays the first sale for a retried key even when its stock has run out since', async () => {
+    const product = await createProduct({ quantity: 2 });
+    const body = cashSale([line(product.id, 2, 60)]);
+    const headers = { 'idempotency-key': 'checkout-7f3c2a1e-0003' };
+    const first = await salesA.post('/api/sales', body, { headers });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await stockOf(product.id)).toBe(0);
+    // The first sale took the last two: a new sale of them is refused, the retry is answered.
+    const retry = await salesA.post('/api/sales', body, { headers });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().data.id).toBe(first.json().data.id);
+    const fresh = await salesA.post('/api/sales', body, {
+      headers: { 'idempotency-key': 'checkout-7f3c2a1e-0004' },
+    });
+    expect(fresh.statusCode).toBe(409);
+    expect(await stockOf(product.id)).toBe(0);
+  });
+
   it("keeps the buying price of the time of sale after the product's price changes", async () => {
     const product = await createProduct();
     const sale = (await salesA.post('/api/sales', cashSale([line(product.id, 1, 60)]))).json().data;

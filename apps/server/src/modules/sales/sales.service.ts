@@ -17,15 +17,15 @@ import type {
 } from '@duka/shared/sales/sales.schemas';
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { isUniqueViolation } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
 import { createCountCache } from '../../lib/count-cache';
 import { pageWindow } from '../../lib/paging';
 import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
 import { customers, type CustomerRow } from '../customers/customers.table';
 import { findCustomer } from '../customers/customers.service';
 import { earnForSale } from '../customers/loyalty.service';
-import { recordMovements } from '../products/products.service';
-import { products } from '../products/products.table';
+import { products, type ProductRow } from '../products/products.table';
+import { stockMovements } from '../products/stock-movements.table';
 import { buyingPriceOf } from '../products/unit-prices.service';
 import { users } from '../users/users.table';
 import { saleErrors } from './sales.errors';
@@ -265,8 +265,6 @@ export async function createSale(
     const existing = idempotencyKey ? await findSaleByKey(db, storeId, idempotencyKey) : undefined;
     return existing ? { sale: (await withParts(db, [existing]))[0]!, replayed: true } : null;
   };
-  const earlier = await replay();
-  if (earlier) return earlier;
   const priced = priceSale(input);
   try {
     const written = await db.transaction((tx) =>
@@ -279,9 +277,17 @@ export async function createSale(
       replayed: false,
     };
   } catch (error) {
-    if (idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_UNIQUE)) {
-      const concurrent = await replay();
-      if (concurrent) return concurrent;
+    // A retried key is not looked up before every sale (one round trip less for every sale):
+    // the sale's insert meets the unique key (also when both requests arrive together, the
+    // second waits for the first to commit), or the retry fails a check the first sale passed
+    // (the stock it took is gone, the customer was removed since); either way the sale
+    // already made with this key is the answer.
+    if (
+      idempotencyKey &&
+      (isUniqueViolation(error, IDEMPOTENCY_UNIQUE) || error instanceof AppError)
+    ) {
+      const earlier = await replay();
+      if (earlier) return earlier;
     }
     throw error;
   }
@@ -357,50 +363,25 @@ async function writeSale(
     const product = byId.get(productId)!;
     if (product.stockPieces < pieces) throw saleErrors.insufficientStock(product.name);
   }
-  // Every product's new stock in one UPDATE (the rows are locked and checked above).
-  if (piecesTaken.size > 0) {
-    const stock = [...piecesTaken].map(
-      ([productId, pieces]) =>
-        sql`(${productId}::integer, ${byId.get(productId)!.stockPieces - pieces}::integer)`,
-    );
-    await tx.execute(sql`
-      update ${products} set stock_pieces = taken.stock, updated_at = now()
-      from (values ${sql.join(stock, sql`, `)}) as taken (id, stock)
-      where ${products.id} = taken.id`);
-  }
-
-  const items = await tx
-    .insert(saleItems)
-    .values(
-      lines.map(({ line, product, pieces }) => ({
-        saleId: sale!.id,
-        storeId,
-        soldAt: sale!.createdAt,
-        productId: product.id,
-        productName: product.name,
-        productSku: product.sku,
-        unitType: line.unitType,
-        quantity: line.quantity,
-        pieces,
-        unitPrice: centsToDecimal(line.unitPriceCents),
-        buyingPrice: buyingPriceOf(product, line.unitType),
-        total: centsToDecimal(line.totalCents),
-      })),
-    )
-    .returning();
-  await recordMovements(
-    tx,
-    lines
-      .filter(({ product }) => product.sku !== DELIVERY_SERVICE_SKU)
-      .map(({ product, pieces }) => ({
-        storeId,
-        productId: product.id,
-        changePieces: -pieces,
-        reason: 'sale' as const,
-        reference: `SALE-${sale!.id}`,
-        userId,
-      })),
-  );
+  // The new stock, the lines and the movements in one statement (one round trip, not three):
+  // the rows are locked and checked above.
+  const soldAt = sale!.createdAt;
+  const itemValues: Omit<SaleItemRow, 'id'>[] = lines.map(({ line, product, pieces }) => ({
+    saleId: sale!.id,
+    storeId,
+    soldAt,
+    productId: product.id,
+    productName: product.name,
+    productSku: product.sku,
+    unitType: line.unitType,
+    quantity: line.quantity,
+    pieces,
+    unitPrice: centsToDecimal(line.unitPriceCents),
+    buyingPrice: buyingPriceOf(product, line.unitType),
+    total: centsToDecimal(line.totalCents),
+  }));
+  const lineIds = await writeLines(tx, storeId, userId, itemValues, piecesTaken, byId);
+  const items: SaleItemRow[] = itemValues.map((item, index) => ({ id: lineIds[index]!, ...item }));
   // Loyalty: the goods earn points — not the delivery fee, nor a delivery line (SRV001) the
   // till added — in this same transaction.
   const goodsCents = lines
@@ -412,4 +393,54 @@ async function writeSale(
     items: items.sort((a, b) => a.id - b.id),
     customer: { name: customer.name, email: customer.email, phone: customer.phone },
   };
+}
+
+/**
+ * For a sale whose products are locked and checked: every product's new stock (one UPDATE …
+ * FROM VALUES), the sale's lines and one 'sale' movement per line of a stocked product, as
+ * one statement with data-modifying CTEs. Returns the lines' ids, in the order given (a VALUES
+ * list is inserted, and its serial ids drawn, in order).
+ */
+async function writeLines(
+  tx: Executor,
+  storeId: number,
+  userId: number | null,
+  items: Omit<SaleItemRow, 'id'>[],
+  piecesTaken: Map<number, number>,
+  byId: Map<number, ProductRow>,
+): Promise<number[]> {
+  const parts: SQL[] = [];
+  if (piecesTaken.size > 0) {
+    const stock = [...piecesTaken].map(
+      ([productId, pieces]) =>
+        sql`(${productId}::integer, ${byId.get(productId)!.stockPieces - pieces}::integer)`,
+    );
+    parts.push(sql`stock as (
+      update ${products} set stock_pieces = taken.stock, updated_at = now()
+      from (values ${sql.join(stock, sql`, `)}) as taken (id, stock)
+      where ${products.id} = taken.id)`);
+    const reference = `SALE-${items[0]!.saleId}`;
+    const moves = items
+      .filter((item) => piecesTaken.has(item.productId!))
+      .map(
+        (item) =>
+          sql`(${storeId}::integer, ${item.productId}::integer, ${-item.pieces}::integer, 'sale', ${reference}, ${userId}::integer)`,
+      );
+    parts.push(sql`moves as (
+      insert into ${stockMovements} (store_id, product_id, change_pieces, reason, reference, user_id)
+      values ${sql.join(moves, sql`, `)})`);
+  }
+  const soldAt = items[0]!.soldAt.toISOString();
+  const values = items.map(
+    (item) =>
+      sql`(${item.saleId}::integer, ${item.storeId}::integer, ${soldAt}::timestamptz, ${item.productId}::integer, ${item.productName}, ${item.productSku}, ${item.unitType}, ${item.quantity}::integer, ${item.pieces}::integer, ${item.unitPrice}::numeric, ${item.buyingPrice}::numeric, ${item.total}::numeric)`,
+  );
+  // Both drivers (pg, PGlite) answer raw SQL with `rows` of objects.
+  const result: unknown = await tx.execute(sql`
+    ${parts.length ? sql`with ${sql.join(parts, sql`, `)}` : sql``}
+    insert into ${saleItems} (sale_id, store_id, sold_at, product_id, product_name, product_sku,
+      unit_type, quantity, pieces, unit_price, buying_price, total)
+    values ${sql.join(values, sql`, `)}
+    returning id`);
+  return (result as { rows: { id: number }[] }).rows.map((row) => row.id).sort((a, b) => a - b);
 }
