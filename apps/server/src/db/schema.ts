@@ -19,3 +19,4 @@ export { receiptSettings } from '../modules/receipt-settings/receipt-settings.ta
 export { orderItems, orders } from '../modules/orders/orders.table';
 export { expenses } from '../modules/expenses/expenses.table';
 export { loyaltyTransactions } from '../modules/customers/loyalty.table';
+export { productSalesMonthly } from '../modules/reports/product-sales-monthly.table';

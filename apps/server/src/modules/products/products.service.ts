@@ -20,6 +20,7 @@ import {
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
 import { pageWindow } from '../../lib/paging';
 import { createCountCache } from '../../lib/count-cache';
 import { assertCategoryForProduct } from '../categories/categories.service';
@@ -119,18 +120,8 @@ async function withCategoryAndImages(
   }));
 }
 
-/** `%text%` for LIKE, with LIKE's own wildcards taken literally. */
-function containsPattern(text: string) {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function matchesSearch(q: string): SQL {
-  const pattern = containsPattern(q);
-  return or(
-    sql`lower(${products.name}) like ${pattern}`,
-    sql`lower(${products.sku}) like ${pattern}`,
-    sql`lower(${products.barcode}) like ${pattern}`,
-  ) as SQL;
+  return sql`${products.searchText} like ${containsPattern(q.toLowerCase())}`;
 }
 
 function visibleTo(role: Role, storeId: number): SQL {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -46,6 +46,16 @@ export const products = pgTable(
       .notNull()
       .default('piece'),
     isActive: boolean('is_active').notNull().default(true),
+    // What a search matches — name, SKU and barcode, lowercased — kept as one text so one
+    // trigram index answers it, and its matches are checked without lowercasing three columns
+    // again (issue 10: three OR-ed columns made PostgreSQL scan the catalogue). A newline keeps
+    // a search from matching across two of them: a typed query never holds one.
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${products.name} || E'\\n' || ${products.sku} || E'\\n' || coalesce(${products.barcode}, ''))`,
+      ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,14 +66,9 @@ export const products = pgTable(
     index('products_store_name_idx').on(table.storeId, table.name, table.id),
     // A scanned barcode is an exact match (products.service searchProducts).
     index('products_store_barcode_idx').on(table.storeId, sql`lower(${table.barcode})`),
-    // Search (GET /products?q, /products/search): contains-matches, case-insensitive, served
-    // by pg_trgm on PGlite and PostgreSQL alike.
-    index('products_search_trgm_idx').using(
-      'gin',
-      sql`lower(${table.name}) gin_trgm_ops`,
-      sql`lower(${table.sku}) gin_trgm_ops`,
-      sql`lower(${table.barcode}) gin_trgm_ops`,
-    ),
+    // Search (GET /products?q, /products/search): contains-matches served by pg_trgm on
+    // PGlite and PostgreSQL alike.
+    index('products_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     check('products_stock_not_negative', sql`${table.stockPieces} >= 0`),
     check('products_min_quantity_not_negative', sql`${table.minQuantity} >= 0`),
     check('products_pack_size_positive', sql`${table.packSize} >= 1`),

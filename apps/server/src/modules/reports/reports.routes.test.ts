@@ -2,11 +2,12 @@
  * /api/reports on a fixture of known sales and expenses: every figure below is worked out by
  * hand from the fixture (see the comments), never by re-running the report's own arithmetic.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
 import { buildStore, signedIn } from '../../testing/factories';
 import { expenses } from '../expenses/expenses.table';
+import { products } from '../products/products.table';
 import { saleItems, sales } from '../sales/sales.table';
 
 let t: TestApp;
@@ -531,6 +532,147 @@ describe('stores and roles', () => {
       }
     }
     expect((await t.client().get('/api/reports/inventory')).statusCode).toBe(401);
+  });
+});
+
+describe('product performance over whole months', () => {
+  // Store C: a range's whole shop months are read from the monthly sums, the days at its edges
+  // from the lines. M: piece bought at 10, sold at 25; N: bought at 100, sold at 150.
+  let adminC: TestClient;
+  let storeC: number;
+  const c = {} as Record<'m' | 'n' | 's1' | 's2' | 's3' | 's4' | 's5', number>;
+  const performance = async (range: string) =>
+    (await adminC.get(`/api/reports/product-performance?${range}`)).json().data as {
+      products: {
+        productId: number;
+        quantity: number;
+        revenue: number;
+        profit: number;
+        lastSold: string | null;
+      }[];
+      summary: { totalRevenue: number; totalProfit: number; productCount: number };
+    };
+  const row = (data: Awaited<ReturnType<typeof performance>>, id: number) =>
+    data.products.find((product) => product.productId === id);
+
+  beforeAll(async () => {
+    storeC = (await buildStore(t.db, 'Reports Store C')).id;
+    adminC = (await signedIn(t, 'admin', storeC)).client;
+    const walkIn = await walkInOf(adminC);
+    c.m = await createProduct(adminC, {
+      name: 'Maziwa',
+      sku: 'M-1',
+      piece_buying_price: 10,
+      piece_selling_price: 25,
+      quantity: 100,
+    });
+    c.n = await createProduct(adminC, {
+      name: 'Nyanya',
+      sku: 'N-1',
+      piece_buying_price: 100,
+      piece_selling_price: 150,
+      quantity: 100,
+    });
+    // s1: 1 September 00:30 EAT (still 31 August in UTC): 2 M (50; profit 30).
+    c.s1 = await sell(adminC, walkIn, [line(c.m, 2, 25)], '2026-08-31T21:30:00.000Z');
+    // s2: 15 September: 1 M (25; 15) and 1 N (150; 50).
+    c.s2 = await sell(
+      adminC,
+      walkIn,
+      [line(c.m, 1, 25), line(c.n, 1, 150)],
+      '2026-09-15T09:00:00.000Z',
+    );
+    // s5: 10 October: 3 M at a cut price of 20 (60; 30).
+    c.s5 = await sell(adminC, walkIn, [line(c.m, 3, 20)], '2026-10-10T10:00:00.000Z');
+    // s3: 31 October 23:59 EAT: 2 N (300; 100).
+    c.s3 = await sell(adminC, walkIn, [line(c.n, 2, 150)], '2026-10-31T20:59:00.000Z');
+    // s4: 1 November 00:00 EAT (31 October in UTC): 4 M (100; 60).
+    c.s4 = await sell(adminC, walkIn, [line(c.m, 4, 25)], '2026-10-31T21:00:00.000Z');
+  });
+
+  it('adds the days before a whole month to it (10 September – 31 October)', async () => {
+    const data = await performance('start=2026-09-10&end=2026-10-31');
+    // s2 (edge days) and s5, s3 (October whole); not s1 (1 September) nor s4 (1 November).
+    expect(row(data, c.m)).toMatchObject({
+      quantity: 4,
+      revenue: 85,
+      profit: 45,
+      lastSold: '2026-10-10T10:00:00.000Z',
+    });
+    expect(row(data, c.n)).toMatchObject({
+      quantity: 3,
+      revenue: 450,
+      profit: 150,
+      lastSold: '2026-10-31T20:59:00.000Z',
+    });
+    expect(data.summary).toEqual({ totalRevenue: 535, totalProfit: 195, productCount: 2 });
+  });
+
+  it('reads two whole months alone (1 September – 31 October)', async () => {
+    const data = await performance('start=2026-09-01&end=2026-10-31');
+    expect(row(data, c.m)).toMatchObject({ quantity: 6, revenue: 135, profit: 75 });
+    expect(data.summary).toEqual({ totalRevenue: 585, totalProfit: 225, productCount: 2 });
+  });
+
+  it('adds edge days on both sides (2 September – 1 November)', async () => {
+    const data = await performance('start=2026-09-02&end=2026-11-01');
+    expect(row(data, c.m)).toMatchObject({
+      quantity: 8,
+      revenue: 185,
+      profit: 105,
+      lastSold: '2026-10-31T21:00:00.000Z',
+    });
+    expect(data.summary).toEqual({ totalRevenue: 635, totalProfit: 255, productCount: 2 });
+  });
+
+  it('follows a sale cancelled and restored, a sale deleted and a product deleted', async () => {
+    const months = 'start=2026-09-01&end=2026-10-31';
+    await t.db.update(sales).set({ status: 'cancelled' }).where(eq(sales.id, c.s3));
+    expect(row(await performance(months), c.n)).toMatchObject({
+      quantity: 1,
+      revenue: 150,
+      profit: 50,
+      lastSold: '2026-09-15T09:00:00.000Z',
+    });
+    await t.db.update(sales).set({ status: 'completed' }).where(eq(sales.id, c.s3));
+    expect(row(await performance(months), c.n)).toMatchObject({
+      quantity: 3,
+      revenue: 450,
+      lastSold: '2026-10-31T20:59:00.000Z',
+    });
+
+    await t.db.delete(sales).where(eq(sales.id, c.s1));
+    expect(row(await performance(months), c.m)).toMatchObject({
+      quantity: 4,
+      revenue: 85,
+      profit: 45,
+    });
+
+    // A deleted product's lines keep counting in the totals, no longer as a product.
+    await t.db.delete(products).where(eq(products.id, c.n));
+    const data = await performance(months);
+    expect(row(data, c.n)).toBeUndefined();
+    expect(data.summary).toEqual({ totalRevenue: 535, totalProfit: 195, productCount: 1 });
+
+    // And the monthly sums are still exactly the lines that count, summed again here.
+    const kept = (await t.db.execute(sql`
+      select month::text as month, product_id, pieces::int, revenue_cents::int, profit_cents::int,
+        last_sold_at::text as last_sold
+      from product_sales_monthly where store_id = ${storeC} order by 1, 2`)) as { rows: unknown[] };
+    const summed = (await t.db.execute(sql`
+      select to_char(date_trunc('month', (sold_at at time zone 'UTC') + interval '3 hours'),
+          'YYYY-MM-DD') as month,
+        coalesce(product_id, 0) as product_id, sum(pieces)::int as pieces,
+        (sum(total) * 100)::int as revenue_cents,
+        (sum(total - quantity * buying_price) * 100)::int as profit_cents,
+        max(sold_at)::text as last_sold
+      from sale_items i
+      where store_id = ${storeC} and product_sku <> 'SRV001'
+        and not exists (select 1 from sales s where s.id = i.sale_id and s.status = 'cancelled')
+      group by 1, 2 order by 1, 2`)) as { rows: unknown[] };
+    // September: M and the deleted N (0); October: M and 0; November: M.
+    expect(kept.rows).toHaveLength(5);
+    expect(kept.rows).toEqual(summed.rows);
   });
 });
 

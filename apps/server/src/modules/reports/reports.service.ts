@@ -23,7 +23,6 @@ import {
   and,
   asc,
   count,
-  desc,
   eq,
   gte,
   isNotNull,
@@ -35,13 +34,20 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { containsPattern } from '../../lib/like';
-import { endOfShopDay, SHOP_DAY_INTERVAL, startOfShopDay } from '../../lib/shop-day';
+import {
+  endOfShopDay,
+  SHOP_DAY_INTERVAL,
+  splitIntoMonths,
+  startOfShopDay,
+} from '../../lib/shop-day';
 import { expenses } from '../expenses/expenses.table';
 import { products } from '../products/products.table';
 import { DELIVERY_SERVICE_SKU } from '../sales/sales.service';
 import { saleItems, sales } from '../sales/sales.table';
+import { productSalesMonthly } from './product-sales-monthly.table';
 
 /** A numeric aggregate as it leaves PostgreSQL ('1234.50', or null over no rows) → 1234.5. */
 function amount(value: string | number | null | undefined): number {
@@ -146,73 +152,137 @@ export async function performanceReport(
   storeId: number,
   query: PerformanceReportQuery,
 ): Promise<PerformanceReport> {
-  // Read-only, in a transaction of its own so the working memory below is this report's only.
+  // Read-only, in a transaction of its own so the settings below are this report's only.
   return db.transaction(async (tx) => {
-    await tx.execute(REPORT_WORK_MEM);
+    await tx.execute(REPORT_SETTINGS);
     return performanceOf(tx, storeId, query);
   });
 }
 
 /**
- * A year of a busy store's lines is summed into one group per product (50,000 of them in the
- * bench): PostgreSQL's default 4 MB of working memory makes that aggregate spill to disk and
- * sort there, which doubled the report's time (issue 10). A report is one manager waiting, not
- * a till, so it may use more for the length of its transaction.
+ * For the length of the report's transaction (set_config(…, true) is SET LOCAL), in one round
+ * trip (issue 10):
+ * - work_mem 64 MB: a year of a busy store is summed into one group per product (50,000 in the
+ *   bench), and the default 4 MB made that aggregate spill to disk and sort there. A report is
+ *   one manager waiting, not a till, so it may use more.
+ * - no parallel workers: they made it slower (≈ 320 ms against 265 ms for a year), as the
+ *   planner cannot estimate the groups of a UNION and sorts the workers' partial sums.
+ * - no JIT: PostgreSQL compiled a query this size to machine code first, ≈ 55 ms before the
+ *   first row, more than it saves on 300,000 rows.
  */
-const REPORT_WORK_MEM = sql`set local work_mem = '64MB'`;
+const REPORT_SETTINGS = sql`select set_config('work_mem', '64MB', true),
+  set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`;
+
+/** Sold rows, a product's sums in cents: from the lines of a span of time… */
+function linesSold(db: Executor, storeId: number, from: Date, to: Date) {
+  return db
+    .select({
+      productId: sql<number>`coalesce(${saleItems.productId}, 0)`.as('product_id'),
+      pieces: sql<number>`${saleItems.pieces}::bigint`.as('pieces'),
+      revenueCents: sql<number>`(${saleItems.total} * 100)::bigint`.as('revenue_cents'),
+      profitCents:
+        sql<number>`((${saleItems.total} - ${saleItems.quantity} * ${saleItems.buyingPrice}) * 100)::bigint`.as(
+          'profit_cents',
+        ),
+      soldAt: sql<Date>`${saleItems.soldAt}`.as('sold_at'),
+    })
+    .from(saleItems)
+    .where(
+      and(
+        eq(saleItems.storeId, storeId),
+        ne(saleItems.productSku, DELIVERY_SERVICE_SKU),
+        gte(saleItems.soldAt, from),
+        lt(saleItems.soldAt, to),
+        // NOT EXISTS (an anti-join on the partial index of cancelled sales), not NOT IN.
+        notExists(
+          db
+            .select({ id: sales.id })
+            .from(sales)
+            .where(
+              and(
+                eq(sales.id, saleItems.saleId),
+                eq(sales.storeId, storeId),
+                eq(sales.status, 'cancelled'),
+              ),
+            ),
+        ),
+      ),
+    )
+    .$dynamic();
+}
+type SoldRows = ReturnType<typeof linesSold>;
+
+/** … or from product_sales_monthly, for whole shop months. */
+function monthsSold(db: Executor, where: SQL): SoldRows {
+  const query = db
+    .select({
+      productId: sql<number>`${productSalesMonthly.productId}`.as('product_id'),
+      pieces: sql<number>`${productSalesMonthly.pieces}`.as('pieces'),
+      revenueCents: sql<number>`${productSalesMonthly.revenueCents}`.as('revenue_cents'),
+      profitCents: sql<number>`${productSalesMonthly.profitCents}`.as('profit_cents'),
+      soldAt: sql<Date>`${productSalesMonthly.lastSoldAt}`.as('sold_at'),
+    })
+    .from(productSalesMonthly)
+    .where(where)
+    .$dynamic();
+  // The same columns, of the same types, as linesSold's.
+  return query as unknown as SoldRows;
+}
+
+/**
+ * Product performance's order: the chosen figure, highest first (never sold last, for the last
+ * sale), then by name and id — of the sums and the product wherever the query holds them.
+ */
+function performanceOrder(
+  sort: PerformanceReportQuery['sort'],
+  sums: { pieces: unknown; revenueCents: unknown; profitCents: unknown; lastSold: unknown },
+  product: { name: unknown; id: unknown },
+): SQL[] {
+  const figure: Record<PerformanceReportQuery['sort'], SQL> = {
+    revenue: sql`coalesce(${sums.revenueCents}, 0) desc`,
+    profit: sql`coalesce(${sums.profitCents}, 0) desc`,
+    quantity: sql`coalesce(${sums.pieces}, 0) desc`,
+    lastSold: sql`${sums.lastSold} desc nulls last`,
+  };
+  return [figure[sort], sql`lower(${product.name})`, sql`${product.id}`];
+}
 
 async function performanceOf(
   db: Executor,
   storeId: number,
   query: PerformanceReportQuery,
 ): Promise<PerformanceReport> {
-  // The range's lines from sale_items_store_sold_idx alone (each line carries its sale's store
-  // and time), leaving out the lines of the store's cancelled sales (a partial index of the
-  // few of them), then summed per product once, in a CTE read by the page, the count of listed
-  // products and the totals alike — not one pass over the lines per figure.
-  const lineConditions: SQL[] = [
-    eq(saleItems.storeId, storeId),
-    ne(saleItems.productSku, DELIVERY_SERVICE_SKU),
-  ];
+  // The range's whole shop months come from product_sales_monthly (a row per product and
+  // month, kept by triggers), only the days at its edges from the lines themselves (from
+  // sale_items_store_sold_idx: each line carries its sale's store and time). Both are summed
+  // per product once, in a CTE read by the page, the count of listed products and the totals
+  // alike. Money stays in integer cents until the page's rows are formatted.
   const days = bothDays(query);
-  if (days) {
-    lineConditions.push(gte(saleItems.soldAt, startOfShopDay(days.start)));
-    lineConditions.push(lt(saleItems.soldAt, endOfShopDay(days.end)));
+  const split = days ? splitIntoMonths(days.start, days.end) : null;
+  const parts: SoldRows[] = [];
+  if (!split || split.months) {
+    const conditions: SQL[] = [eq(productSalesMonthly.storeId, storeId)];
+    if (split?.months) {
+      conditions.push(gte(productSalesMonthly.month, split.months.from));
+      conditions.push(lt(productSalesMonthly.month, split.months.to));
+    }
+    parts.push(monthsSold(db, and(...conditions) as SQL));
   }
-  // NOT EXISTS (an anti-join PostgreSQL can run in parallel workers), not NOT IN.
-  lineConditions.push(
-    notExists(
-      db
-        .select({ id: sales.id })
-        .from(sales)
-        .where(
-          and(
-            eq(sales.id, saleItems.saleId),
-            eq(sales.storeId, storeId),
-            eq(sales.status, 'cancelled'),
-          ),
-        ),
-    ),
-  );
+  for (const [from, to] of split?.edges ?? []) parts.push(linesSold(db, storeId, from, to));
+  const [first, second, ...rest] = parts as [SoldRows, ...SoldRows[]];
+  const sold = db.$with('sold').as(second ? unionAll(first, second, ...rest) : first);
   const lines = db.$with('lines').as(
     db
       .select({
-        productId: saleItems.productId,
-        pieces: sql<number>`sum(${saleItems.pieces})::integer`.as('pieces'),
-        revenue: sql<string>`sum(${saleItems.total})`.as('revenue'),
-        profit:
-          sql<string>`sum(${saleItems.total} - ${saleItems.quantity} * ${saleItems.buyingPrice})`.as(
-            'profit',
-          ),
-        // ISO 8601 in UTC, formatted by PostgreSQL so both drivers give the same text.
-        lastSold:
-          sql<string>`to_char(max(${saleItems.soldAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
-            'last_sold',
-          ),
+        productId: sql<number>`${sold.productId}`.as('product_id'),
+        // sum_bigint (migration 0013): integer sums without sum()'s 128-bit state per group.
+        pieces: sql<number>`sum_bigint(${sold.pieces})`.as('pieces'),
+        revenueCents: sql<number>`sum_bigint(${sold.revenueCents})`.as('revenue_cents'),
+        profitCents: sql<number>`sum_bigint(${sold.profitCents})`.as('profit_cents'),
+        lastSold: sql<Date>`max(${sold.soldAt})`.as('last_sold'),
       })
-      .from(saleItems)
-      .where(and(...lineConditions))
-      .groupBy(saleItems.productId),
+      .from(sold)
+      .groupBy(sold.productId),
   );
 
   const listed = and(
@@ -220,47 +290,56 @@ async function performanceOf(
     ne(products.sku, DELIVERY_SERVICE_SKU),
     or(eq(products.isActive, true), isNotNull(lines.productId)),
   );
-  const pieces = sql<number>`coalesce(${lines.pieces}, 0)`;
-  const revenue = sql<string>`coalesce(${lines.revenue}, 0)::numeric(18, 2)`;
-  const profit = sql<string>`coalesce(${lines.profit}, 0)::numeric(18, 2)`;
-  const averagePrice = sql<string>`coalesce(round(${lines.revenue} / nullif(${lines.pieces}, 0), 2), 0)::numeric(18, 2)`;
-  const sortKey: Record<PerformanceReportQuery['sort'], SQL> = {
-    revenue: desc(revenue),
-    profit: desc(profit),
-    quantity: desc(pieces),
-    lastSold: sql`${lines.lastSold} desc nulls last`,
-  };
+  // The page: every listed product (zeros for those not sold) sorted and counted before the
+  // LIMIT; its few rows alone are then formatted.
+  const page = db.$with('page').as(
+    db
+      .select({
+        id: sql<number>`${products.id}`.as('id'),
+        name: sql<string>`${products.name}`.as('name'),
+        sku: sql<string>`${products.sku}`.as('sku'),
+        pieces: sql<number>`coalesce(${lines.pieces}, 0)`.as('pieces'),
+        revenueCents: sql<number>`coalesce(${lines.revenueCents}, 0)`.as('revenue_cents'),
+        profitCents: sql<number>`coalesce(${lines.profitCents}, 0)`.as('profit_cents'),
+        lastSold: sql<Date | null>`${lines.lastSold}`.as('last_sold'),
+        listedCount: sql<number>`count(*) over ()`.as('listed_count'),
+      })
+      .from(products)
+      .leftJoin(lines, eq(lines.productId, products.id))
+      .where(listed)
+      .orderBy(...performanceOrder(query.sort, lines, products))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  );
   // Totals over every line of the range (a deleted product's lines too).
-  const totalRevenue = sql<string>`(select coalesce(sum(revenue), 0)::numeric(18, 2) from lines)`;
-  const totalProfit = sql<string>`(select coalesce(sum(profit), 0)::numeric(18, 2) from lines)`;
+  const totalRevenue = sql<string>`(select (coalesce(sum(revenue_cents), 0) / 100.0)::numeric(18, 2) from lines)`;
+  const totalProfit = sql<string>`(select (coalesce(sum(profit_cents), 0) / 100.0)::numeric(18, 2) from lines)`;
 
   const rows = await db
-    .with(lines)
+    .with(sold, lines, page)
     .select({
-      productId: products.id,
-      productName: products.name,
-      productSku: products.sku,
-      quantity: pieces,
-      revenue,
-      profit,
-      averagePrice,
-      lastSold: lines.lastSold,
-      // Counted before LIMIT: every listed product, not only this page's.
-      listedCount: sql<number>`count(*) over ()`.mapWith(Number),
+      productId: page.id,
+      productName: page.name,
+      productSku: page.sku,
+      quantity: sql<number>`${page.pieces}`.mapWith(Number),
+      revenue: sql<string>`(${page.revenueCents} / 100.0)::numeric(18, 2)`,
+      profit: sql<string>`(${page.profitCents} / 100.0)::numeric(18, 2)`,
+      averagePrice: sql<string>`coalesce(round(${page.revenueCents} / 100.0 / nullif(${page.pieces}, 0), 2), 0)::numeric(18, 2)`,
+      // ISO 8601 in UTC, formatted by PostgreSQL so both drivers give the same text.
+      lastSold: sql<
+        string | null
+      >`to_char(${page.lastSold} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      listedCount: sql<number>`${page.listedCount}`.mapWith(Number),
       totalRevenue,
       totalProfit,
     })
-    .from(products)
-    .leftJoin(lines, eq(lines.productId, products.id))
-    .where(listed)
-    .orderBy(sortKey[query.sort], sql`lower(${products.name})`, asc(products.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .from(page)
+    .orderBy(...performanceOrder(query.sort, page, page));
   // A page past the end has no row to carry the count and totals: ask for them alone.
   const [totals] = rows.length
     ? rows
     : await db
-        .with(lines)
+        .with(sold, lines)
         .select({ listedCount: count().mapWith(Number), totalRevenue, totalProfit })
         .from(products)
         .leftJoin(lines, eq(lines.productId, products.id))
@@ -271,7 +350,7 @@ async function performanceOf(
       productId: row.productId,
       productName: row.productName,
       productSku: row.productSku,
-      quantity: Number(row.quantity),
+      quantity: row.quantity,
       revenue: amount(row.revenue),
       profit: amount(row.profit),
       averagePrice: amount(row.averagePrice),

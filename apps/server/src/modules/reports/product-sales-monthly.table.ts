@@ -1,0 +1,28 @@
+import { bigint, date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * What each product sold in each shop month (Africa/Nairobi), summed from the sale lines: the
+ * product performance report reads a range's whole months from here and only the days at its
+ * edges from the lines, so a year is ~12 rows a product instead of every line (issue 10).
+ *
+ * Written by PostgreSQL itself, never by the application: triggers on `sale_items` (insert,
+ * update, delete) and on `sales` (a sale cancelled or restored) keep it equal to the lines that
+ * count — a line of a cancelled sale and the delivery service (SRV001) do not — whatever path
+ * changed them (checkout, a product deleted, a seed, a migration). See migration
+ * 0013_product_sales_monthly. `product_id` 0 holds the lines whose product was deleted.
+ * Money is in integer cents, so summing a year is integer arithmetic.
+ */
+export const productSalesMonthly = pgTable(
+  'product_sales_monthly',
+  {
+    storeId: integer('store_id').notNull(),
+    // The first day of the shop month.
+    month: date('month', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    pieces: bigint('pieces', { mode: 'number' }).notNull(),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+    profitCents: bigint('profit_cents', { mode: 'number' }).notNull(),
+    lastSoldAt: timestamp('last_sold_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.storeId, table.month, table.productId] })],
+);
