@@ -137,6 +137,15 @@ describe('POST /api/products as multipart/form-data', () => {
     expect(product.image_url).toBe(first!.url);
     expect(product.thumbnail_url).toBe(first!.thumbnail_url);
     expect(second!.id).toBeGreaterThan(first!.id);
+    // The till's grid and its search carry the same photos, in the same order.
+    const listed = (await cashier.get('/api/products?q=Jogoo%20Maize&pageSize=50')).json<{
+      data: ProductOut[];
+    }>();
+    expect(listed.data.find((row) => row.id === product.id)?.images).toEqual(product.images);
+    const found = (await cashier.get('/api/products/search?q=jogoo%20maize')).json<{
+      data: ProductOut[];
+    }>();
+    expect(found.data.find((row) => row.id === product.id)?.images).toEqual(product.images);
 
     const full = await cashier.get(first!.url);
     expect(full.statusCode).toBe(200);

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PRODUCT_IMAGES_MAX, type ProductImage } from '@duka/shared/products/products.schemas';
-import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
+import { and, count, eq, max } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Executor } from '../../db/client';
 import { productErrors } from './products.errors';
@@ -172,22 +172,6 @@ export async function addProductImages(
   }
 }
 
-/** The photos of these products, in order, in one query (a page of a list, or one product). */
-export async function imagesOf(
-  db: Executor,
-  productIds: number[],
-): Promise<Map<number, ProductImageRow[]>> {
-  const byProduct = new Map<number, ProductImageRow[]>(productIds.map((id) => [id, []]));
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .select()
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id));
-  for (const row of rows) byProduct.get(row.productId)?.push(row);
-  return byProduct;
-}
-
 /** The photo rows of one product, for removing their files once the product is deleted. */
 export async function productImageFiles(tx: Executor, productId: number): Promise<ImageFiles[]> {
   return tx
@@ -203,7 +187,10 @@ export async function productImageFiles(tx: Executor, productId: number): Promis
 const fileUrl = (storeId: number, name: string) =>
   `${UPLOADS_URL_PREFIX}${PRODUCT_IMAGES_DIR}/${storeId}/${name}`;
 
-export function presentImage(row: ProductImageRow): ProductImage {
+/** What a product's answer needs of a photo. */
+export type ImageRef = Pick<ProductImageRow, 'id' | 'storeId' | 'fileName' | 'thumbnailName'>;
+
+export function presentImage(row: ImageRef): ProductImage {
   return {
     id: row.id,
     url: fileUrl(row.storeId, row.fileName),
