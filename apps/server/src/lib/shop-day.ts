@@ -30,27 +30,53 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
-/** A range of whole shop months, [from, to) by their first days, and the instants at its edges. */
+/** Part of one shop month inside a range: its instants, and the month's instants outside it. */
+export interface MonthPiece {
+  /** The month's first day (YYYY-MM-01). */
+  month: string;
+  /** The piece, [from, to). */
+  from: Date;
+  to: Date;
+  /** The rest of the month, as [start, end) instants: 1 or 2 spans. */
+  outside: [Date, Date][];
+}
+
+/** A range of shop days as whole shop months and pieces of months. */
 export interface MonthSplit {
   /** The whole months inside the range (first days, `to` exclusive), or null when none is. */
   months: { from: string; to: string } | null;
-  /** The parts of the range outside those months, as [start, end) instants: 0, 1 or 2. */
-  edges: [Date, Date][];
+  /** The months the range covers only in part: 0, 1 or 2 of them. */
+  pieces: MonthPiece[];
+}
+
+function piece(month: string, from: string, after: string): MonthPiece {
+  const next = nextMonth(month);
+  const outside: [Date, Date][] = [];
+  if (month < from) outside.push([startOfShopDay(month), startOfShopDay(from)]);
+  if (after < next) outside.push([startOfShopDay(after), startOfShopDay(next)]);
+  return { month, from: startOfShopDay(from), to: startOfShopDay(after), outside };
 }
 
 /**
- * The shop days `start`..`end` (inclusive) split into the whole months they cover and the days
- * left at either end, so a report can read the months from a monthly summary and only the edge
- * days from single rows. 2026-01-15..2026-04-10 → months 2026-02-01..2026-04-01 (February and
- * March), edges 15–31 January and 1–10 April.
+ * The shop days `start`..`end` (inclusive) split into the whole months they cover and the
+ * pieces of months left at either end, so a report can read whole months from a monthly summary
+ * and a piece from single rows — or from the summary too when nothing was sold in the rest of
+ * its month (the current month, for a range ending today). 2026-01-15..2026-04-10 → months
+ * 2026-02-01..2026-04-01 (February and March), pieces 15–31 January and 1–10 April.
  */
 export function splitIntoMonths(start: string, end: string): MonthSplit {
-  const from = start.endsWith('-01') ? start : nextMonth(start);
+  const firstMonth = `${start.slice(0, 8)}01`;
   const after = nextDay(end);
-  const to = after.endsWith('-01') ? after : `${after.slice(0, 8)}01`;
-  if (from >= to) return { months: null, edges: [[startOfShopDay(start), endOfShopDay(end)]] };
-  const edges: [Date, Date][] = [];
-  if (start < from) edges.push([startOfShopDay(start), startOfShopDay(from)]);
-  if (to < after) edges.push([startOfShopDay(to), endOfShopDay(end)]);
-  return { months: { from, to }, edges };
+  const lastMonth = `${end.slice(0, 8)}01`;
+  const from = start === firstMonth ? start : nextMonth(start);
+  const to = after.endsWith('-01') ? after : lastMonth;
+  if (firstMonth === lastMonth) {
+    return start === firstMonth && after === nextMonth(start)
+      ? { months: { from: start, to: after }, pieces: [] }
+      : { months: null, pieces: [piece(firstMonth, start, after)] };
+  }
+  const pieces: MonthPiece[] = [];
+  if (start !== firstMonth) pieces.push(piece(firstMonth, start, nextMonth(start)));
+  if (!after.endsWith('-01')) pieces.push(piece(lastMonth, lastMonth, after));
+  return { months: from < to ? { from, to } : null, pieces };
 }

@@ -540,7 +540,7 @@ describe('product performance over whole months', () => {
   // from the lines. M: piece bought at 10, sold at 25; N: bought at 100, sold at 150.
   let adminC: TestClient;
   let storeC: number;
-  const c = {} as Record<'m' | 'n' | 's1' | 's2' | 's3' | 's4' | 's5', number>;
+  const c = {} as Record<'m' | 'n' | 's1' | 's2' | 's3' | 's4' | 's5' | 'walkIn', number>;
   const performance = async (range: string) =>
     (await adminC.get(`/api/reports/product-performance?${range}`)).json().data as {
       products: {
@@ -559,6 +559,7 @@ describe('product performance over whole months', () => {
     storeC = (await buildStore(t.db, 'Reports Store C')).id;
     adminC = (await signedIn(t, 'admin', storeC)).client;
     const walkIn = await walkInOf(adminC);
+    c.walkIn = walkIn;
     c.m = await createProduct(adminC, {
       name: 'Maziwa',
       sku: 'M-1',
@@ -623,6 +624,26 @@ describe('product performance over whole months', () => {
       lastSold: '2026-10-31T21:00:00.000Z',
     });
     expect(data.summary).toEqual({ totalRevenue: 635, totalProfit: 255, productCount: 2 });
+  });
+
+  it('reads a piece of a month from its sums only when the rest of the month sold nothing', async () => {
+    // 1–5 November: nothing else sold in November, so its sums answer — s4 alone.
+    const piece = 'start=2026-11-01&end=2026-11-05';
+    expect(row(await performance(piece), c.m)).toMatchObject({ quantity: 4, revenue: 100 });
+    // A sale on 20 November, outside the piece: now its lines answer, and the 20th is left out.
+    const s6 = await sell(adminC, c.walkIn, [line(c.m, 1, 25)], '2026-11-20T09:00:00.000Z');
+    expect(row(await performance(piece), c.m)).toMatchObject({
+      quantity: 4,
+      revenue: 100,
+      profit: 60,
+      lastSold: '2026-10-31T21:00:00.000Z',
+    });
+    expect(row(await performance('start=2026-11-01&end=2026-11-20'), c.m)).toMatchObject({
+      quantity: 5,
+      revenue: 125,
+      lastSold: '2026-11-20T09:00:00.000Z',
+    });
+    await t.db.delete(sales).where(eq(sales.id, s6));
   });
 
   it('follows a sale cancelled and restored, a sale deleted and a product deleted', async () => {

@@ -24,11 +24,13 @@ import {
   asc,
   count,
   eq,
+  exists,
   gte,
   isNotNull,
   lt,
   lte,
   ne,
+  not,
   notExists,
   or,
   sql,
@@ -174,7 +176,7 @@ const REPORT_SETTINGS = sql`select set_config('work_mem', '64MB', true),
   set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`;
 
 /** Sold rows, a product's sums in cents: from the lines of a span of time… */
-function linesSold(db: Executor, storeId: number, from: Date, to: Date) {
+function linesSold(db: Executor, storeId: number, from: Date, to: Date, when: SQL) {
   return db
     .select({
       productId: sql<number>`coalesce(${saleItems.productId}, 0)`.as('product_id'),
@@ -193,6 +195,7 @@ function linesSold(db: Executor, storeId: number, from: Date, to: Date) {
         ne(saleItems.productSku, DELIVERY_SERVICE_SKU),
         gte(saleItems.soldAt, from),
         lt(saleItems.soldAt, to),
+        when,
         // NOT EXISTS (an anti-join on the partial index of cancelled sales), not NOT IN.
         notExists(
           db
@@ -253,10 +256,11 @@ async function performanceOf(
   query: PerformanceReportQuery,
 ): Promise<PerformanceReport> {
   // The range's whole shop months come from product_sales_monthly (a row per product and
-  // month, kept by triggers), only the days at its edges from the lines themselves (from
-  // sale_items_store_sold_idx: each line carries its sale's store and time). Both are summed
-  // per product once, in a CTE read by the page, the count of listed products and the totals
-  // alike. Money stays in integer cents until the page's rows are formatted.
+  // month, kept by triggers), the pieces of months at its ends from there too or from the
+  // lines themselves (sale_items_store_sold_idx: each line carries its sale's store and
+  // time), as below. All are summed per product once, in a CTE read by the page, the count of
+  // listed products and the totals alike. Money stays in integer cents until the page's rows
+  // are formatted.
   const days = bothDays(query);
   const split = days ? splitIntoMonths(days.start, days.end) : null;
   const parts: SoldRows[] = [];
@@ -268,7 +272,37 @@ async function performanceOf(
     }
     parts.push(monthsSold(db, and(...conditions) as SQL));
   }
-  for (const [from, to] of split?.edges ?? []) parts.push(linesSold(db, storeId, from, to));
+  // A piece of a month is read from the month's sums when nothing was sold in the rest of that
+  // month (a range ending today: the current month, however busy), else from its lines. Either
+  // way the figures are exact; PostgreSQL checks the condition once and runs one of the two.
+  for (const piece of split?.pieces ?? []) {
+    const soldOutside = exists(
+      db
+        .select({ one: sql`1` })
+        .from(saleItems)
+        .where(
+          and(
+            eq(saleItems.storeId, storeId),
+            or(
+              ...piece.outside.map(([from, to]) =>
+                and(gte(saleItems.soldAt, from), lt(saleItems.soldAt, to)),
+              ),
+            ),
+          ),
+        ),
+    );
+    parts.push(
+      monthsSold(
+        db,
+        and(
+          eq(productSalesMonthly.storeId, storeId),
+          eq(productSalesMonthly.month, piece.month),
+          not(soldOutside),
+        ) as SQL,
+      ),
+    );
+    parts.push(linesSold(db, storeId, piece.from, piece.to, soldOutside));
+  }
   const [first, second, ...rest] = parts as [SoldRows, ...SoldRows[]];
   const sold = db.$with('sold').as(second ? unionAll(first, second, ...rest) : first);
   const lines = db.$with('lines').as(
