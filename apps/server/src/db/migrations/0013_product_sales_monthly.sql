@@ -51,11 +51,13 @@ CREATE FUNCTION product_sales_monthly_refresh(store_ids integer[], months date[]
 RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM product_sales_monthly m
-    JOIN unnest(store_ids, months, product_ids) AS g(store_id, month, product_id)
-      ON m.store_id = g.store_id AND m.month = g.month AND m.product_id = g.product_id
-    ORDER BY m.store_id, m.month, m.product_id
-    FOR UPDATE OF m;
+  -- Serialised with checkout the way two sales are: the products first, in id order (a sale
+  -- locks them before it adds to their months), and a store's deleted products (0, which no
+  -- sale adds to) under a lock of their own, so two refreshes never insert the same row.
+  PERFORM 1 FROM products p WHERE p.id = ANY (product_ids) ORDER BY p.id FOR UPDATE;
+  PERFORM pg_advisory_xact_lock(1367, g.store_id)
+    FROM (SELECT DISTINCT store_id FROM unnest(store_ids, product_ids) AS u(store_id, product_id)
+          WHERE product_id = 0 ORDER BY store_id) g;
   DELETE FROM product_sales_monthly m
     USING unnest(store_ids, months, product_ids) AS g(store_id, month, product_id)
     WHERE m.store_id = g.store_id AND m.month = g.month AND m.product_id = g.product_id;
@@ -68,7 +70,9 @@ BEGIN
   CROSS JOIN LATERAL (
     SELECT i.pieces, i.total, i.quantity, i.buying_price, i.sold_at FROM sale_items i
       WHERE g.product_id <> 0 AND i.product_id = g.product_id AND i.store_id = g.store_id
-        AND shop_month(i.sold_at) = g.month AND i.product_sku <> 'SRV001'
+        AND i.sold_at >= (g.month::timestamp AT TIME ZONE 'UTC') - interval '3 hours'
+        AND i.sold_at < ((g.month + interval '1 month') AT TIME ZONE 'UTC') - interval '3 hours'
+        AND i.product_sku <> 'SRV001'
         AND NOT EXISTS (SELECT 1 FROM sales s WHERE s.id = i.sale_id AND s.status = 'cancelled')
     UNION ALL
     SELECT i.pieces, i.total, i.quantity, i.buying_price, i.sold_at FROM sale_items i
@@ -78,8 +82,7 @@ BEGIN
         AND i.product_sku <> 'SRV001'
         AND NOT EXISTS (SELECT 1 FROM sales s WHERE s.id = i.sale_id AND s.status = 'cancelled')
   ) l
-  GROUP BY 1, 2, 3
-  ORDER BY 1, 2, 3;
+  GROUP BY 1, 2, 3;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION product_sales_monthly_lines_changed() RETURNS trigger

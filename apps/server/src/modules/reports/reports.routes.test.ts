@@ -52,6 +52,26 @@ async function sell(
   customer: number,
   items: ReturnType<typeof line>[],
   at: string,
+  options: { method?: string; delivery?: number } = {},
+) {
+  const id = await checkout(client, customer, items, options);
+  // Backdated as a sale of that time would be written: the sale and its lines' copy of it.
+  await t.db
+    .update(sales)
+    .set({ createdAt: new Date(at) })
+    .where(eq(sales.id, id));
+  await t.db
+    .update(saleItems)
+    .set({ soldAt: new Date(at) })
+    .where(eq(saleItems.saleId, id));
+  return id;
+}
+
+/** A sale through POST /sales, made now. */
+async function checkout(
+  client: TestClient,
+  customer: number,
+  items: ReturnType<typeof line>[],
   { method = 'cash', delivery = 0 } = {},
 ) {
   const cents = items.reduce((sum, item) => sum + Math.round(item.total * 100), 0);
@@ -68,17 +88,7 @@ async function sell(
     change_amount: 0,
   });
   expect(response.statusCode, response.body).toBe(201);
-  const id = response.json().data.id as number;
-  // Backdated as a sale of that time would be written: the sale and its lines' copy of it.
-  await t.db
-    .update(sales)
-    .set({ createdAt: new Date(at) })
-    .where(eq(sales.id, id));
-  await t.db
-    .update(saleItems)
-    .set({ soldAt: new Date(at) })
-    .where(eq(saleItems.saleId, id));
-  return id;
+  return response.json().data.id as number;
 }
 
 async function walkInOf(client: TestClient) {
@@ -676,26 +686,62 @@ describe('product performance over whole months', () => {
     expect(data.summary).toEqual({ totalRevenue: 535, totalProfit: 195, productCount: 1 });
 
     // And the monthly sums are still exactly the lines that count, summed again here.
-    const kept = (await t.db.execute(sql`
-      select month::text as month, product_id, pieces::int, revenue_cents::int, profit_cents::int,
-        last_sold_at::text as last_sold
-      from product_sales_monthly where store_id = ${storeC} order by 1, 2`)) as { rows: unknown[] };
-    const summed = (await t.db.execute(sql`
-      select to_char(date_trunc('month', (sold_at at time zone 'UTC') + interval '3 hours'),
-          'YYYY-MM-DD') as month,
-        coalesce(product_id, 0) as product_id, sum(pieces)::int as pieces,
-        (sum(total) * 100)::int as revenue_cents,
-        (sum(total - quantity * buying_price) * 100)::int as profit_cents,
-        max(sold_at)::text as last_sold
-      from sale_items i
-      where store_id = ${storeC} and product_sku <> 'SRV001'
-        and not exists (select 1 from sales s where s.id = i.sale_id and s.status = 'cancelled')
-      group by 1, 2 order by 1, 2`)) as { rows: unknown[] };
+    const [kept, summed] = await monthlySumsAndLines(storeC);
     // September: M and the deleted N (0); October: M and 0; November: M.
-    expect(kept.rows).toHaveLength(5);
-    expect(kept.rows).toEqual(summed.rows);
+    expect(kept).toHaveLength(5);
+    expect(kept).toEqual(summed);
+  });
+
+  it('adds a sale made now to its month as checkout writes it, delivery left out', async () => {
+    // Not moved in time: the lines' insert alone puts them in the sums.
+    const delivery = await createProduct(adminC, {
+      name: 'Delivery Service',
+      sku: 'SRV001',
+      piece_selling_price: 200,
+      quantity: 0,
+    });
+    const monthOfM = async () => {
+      const result = (await t.db.execute(sql`
+        select pieces::int, revenue_cents::int, profit_cents::int, last_sold_at
+        from product_sales_monthly
+        where store_id = ${storeC} and product_id = ${c.m}
+          and month = date_trunc('month', (now() at time zone 'UTC') + interval '3 hours')::date`)) as {
+        rows: { pieces: number; revenue_cents: number; profit_cents: number }[];
+      };
+      return result.rows[0] ?? { pieces: 0, revenue_cents: 0, profit_cents: 0 };
+    };
+    const before = await monthOfM();
+    // 2 M at 25 (profit 30) with the delivery line, then 1 M at a price of 30 (profit 20).
+    await checkout(adminC, c.walkIn, [line(c.m, 2, 25), line(delivery, 1, 200)]);
+    await checkout(adminC, c.walkIn, [line(c.m, 1, 30)]);
+    const after = await monthOfM();
+    expect(after.pieces - before.pieces).toBe(3);
+    expect(after.revenue_cents - before.revenue_cents).toBe(8000);
+    expect(after.profit_cents - before.profit_cents).toBe(5000);
+    const [kept, summed] = await monthlySumsAndLines(storeC);
+    expect(kept).toEqual(summed);
   });
 });
+
+/** A store's monthly sums, and the same figures summed afresh from the lines that count. */
+async function monthlySumsAndLines(storeId: number) {
+  const kept = (await t.db.execute(sql`
+    select month::text as month, product_id, pieces::int, revenue_cents::int, profit_cents::int,
+      last_sold_at::text as last_sold
+    from product_sales_monthly where store_id = ${storeId} order by 1, 2`)) as { rows: unknown[] };
+  const summed = (await t.db.execute(sql`
+    select to_char(date_trunc('month', (sold_at at time zone 'UTC') + interval '3 hours'),
+        'YYYY-MM-DD') as month,
+      coalesce(product_id, 0) as product_id, sum(pieces)::int as pieces,
+      (sum(total) * 100)::int as revenue_cents,
+      (sum(total - quantity * buying_price) * 100)::int as profit_cents,
+      max(sold_at)::text as last_sold
+    from sale_items i
+    where store_id = ${storeId} and product_sku <> 'SRV001'
+      and not exists (select 1 from sales s where s.id = i.sale_id and s.status = 'cancelled')
+    group by 1, 2 order by 1, 2`)) as { rows: unknown[] };
+  return [kept.rows, summed.rows] as const;
+}
 
 describe('bad input', () => {
   it.each([

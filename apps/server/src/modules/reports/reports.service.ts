@@ -88,15 +88,9 @@ export async function inventoryReport(
     eq(products.isActive, true),
     ne(products.sku, DELIVERY_SERVICE_SKU),
   ];
-  if (query.q) {
-    const pattern = containsPattern(query.q.toLowerCase());
-    conditions.push(
-      or(
-        sql`lower(${products.name}) like ${pattern}`,
-        sql`lower(${products.sku}) like ${pattern}`,
-      ) as SQL,
-    );
-  }
+  // Name, SKU or barcode, from the products' one trigram-indexed search text (migration 0014).
+  if (query.q)
+    conditions.push(sql`${products.searchText} like ${containsPattern(query.q.toLowerCase())}`);
   const where = and(...conditions);
   const value = sql<string>`(${products.stockPieces} * ${products.pieceSellingPrice})::numeric(16, 2)`;
   const [rows, [summary]] = await Promise.all([
