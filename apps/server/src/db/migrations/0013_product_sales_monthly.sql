@@ -19,6 +19,18 @@ CREATE FUNCTION shop_month(moment timestamptz) RETURNS date
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$ SELECT date_trunc('month', (moment AT TIME ZONE 'UTC') + interval '3 hours')::date $$;
 --> statement-breakpoint
+-- The one definition of a line that counts in product performance, and its sums in cents:
+-- not the delivery service (SRV001), not a line of a cancelled sale; product 0 for a line whose
+-- product was deleted. The triggers below and reports.service.ts (linesSold) read it.
+CREATE VIEW sale_lines_counted AS
+SELECT l.id, l.store_id, l.sold_at, shop_month(l.sold_at) AS month, l.product_id AS line_product_id,
+  coalesce(l.product_id, 0) AS product_id, l.pieces::bigint AS pieces,
+  (l.total * 100)::bigint AS revenue_cents,
+  ((l.total - l.quantity * l.buying_price) * 100)::bigint AS profit_cents
+FROM sale_items l
+WHERE l.product_sku <> 'SRV001'
+  AND NOT EXISTS (SELECT 1 FROM sales s WHERE s.id = l.sale_id AND s.status = 'cancelled');
+--> statement-breakpoint
 -- Lines just written (checkout, a seed): their sums are added to their products' months, in key
 -- order, so two sales lock the rows they share in the same order (checkout has already locked
 -- the products themselves, in id order). The delivery service and the lines of a cancelled sale
@@ -28,12 +40,10 @@ LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO product_sales_monthly AS m
     (store_id, month, product_id, pieces, revenue_cents, profit_cents, last_sold_at)
-  SELECT l.store_id, shop_month(l.sold_at), coalesce(l.product_id, 0), sum(l.pieces),
-    sum(l.total * 100)::bigint, sum((l.total - l.quantity * l.buying_price) * 100)::bigint,
-    max(l.sold_at)
-  FROM new_lines l
-  WHERE l.product_sku <> 'SRV001'
-    AND NOT EXISTS (SELECT 1 FROM sales s WHERE s.id = l.sale_id AND s.status = 'cancelled')
+  SELECT c.store_id, c.month, c.product_id, sum(c.pieces), sum(c.revenue_cents),
+    sum(c.profit_cents), max(c.sold_at)
+  FROM sale_lines_counted c
+  WHERE c.id IN (SELECT id FROM new_lines)
   GROUP BY 1, 2, 3
   ORDER BY 1, 2, 3
   ON CONFLICT (store_id, month, product_id) DO UPDATE SET
@@ -63,25 +73,15 @@ BEGIN
     WHERE m.store_id = g.store_id AND m.month = g.month AND m.product_id = g.product_id;
   INSERT INTO product_sales_monthly
     (store_id, month, product_id, pieces, revenue_cents, profit_cents, last_sold_at)
-  SELECT g.store_id, g.month, g.product_id, sum(l.pieces), sum(l.total * 100)::bigint,
-    sum((l.total - l.quantity * l.buying_price) * 100)::bigint, max(l.sold_at)
+  SELECT g.store_id, g.month, g.product_id, sum(c.pieces), sum(c.revenue_cents),
+    sum(c.profit_cents), max(c.sold_at)
   FROM (SELECT DISTINCT * FROM unnest(store_ids, months, product_ids)
           AS u(store_id, month, product_id)) g
-  CROSS JOIN LATERAL (
-    SELECT i.pieces, i.total, i.quantity, i.buying_price, i.sold_at FROM sale_items i
-      WHERE g.product_id <> 0 AND i.product_id = g.product_id AND i.store_id = g.store_id
-        AND i.sold_at >= (g.month::timestamp AT TIME ZONE 'UTC') - interval '3 hours'
-        AND i.sold_at < ((g.month + interval '1 month') AT TIME ZONE 'UTC') - interval '3 hours'
-        AND i.product_sku <> 'SRV001'
-        AND NOT EXISTS (SELECT 1 FROM sales s WHERE s.id = i.sale_id AND s.status = 'cancelled')
-    UNION ALL
-    SELECT i.pieces, i.total, i.quantity, i.buying_price, i.sold_at FROM sale_items i
-      WHERE g.product_id = 0 AND i.product_id IS NULL AND i.store_id = g.store_id
-        AND i.sold_at >= (g.month::timestamp AT TIME ZONE 'UTC') - interval '3 hours'
-        AND i.sold_at < ((g.month + interval '1 month') AT TIME ZONE 'UTC') - interval '3 hours'
-        AND i.product_sku <> 'SRV001'
-        AND NOT EXISTS (SELECT 1 FROM sales s WHERE s.id = i.sale_id AND s.status = 'cancelled')
-  ) l
+  JOIN sale_lines_counted c ON c.store_id = g.store_id
+    AND c.sold_at >= (g.month::timestamp AT TIME ZONE 'UTC') - interval '3 hours'
+    AND c.sold_at < ((g.month + interval '1 month') AT TIME ZONE 'UTC') - interval '3 hours'
+    -- Product 0: the lines whose product was deleted.
+    AND (c.line_product_id = g.product_id OR (g.product_id = 0 AND c.line_product_id IS NULL))
   GROUP BY 1, 2, 3;
 END $$;
 --> statement-breakpoint
@@ -135,10 +135,7 @@ CREATE TRIGGER sales_monthly_status AFTER UPDATE OF status ON sales
 -- What was sold before this migration.
 INSERT INTO product_sales_monthly
   (store_id, month, product_id, pieces, revenue_cents, profit_cents, last_sold_at)
-SELECT l.store_id, shop_month(l.sold_at), coalesce(l.product_id, 0), sum(l.pieces),
-  sum(l.total * 100)::bigint, sum((l.total - l.quantity * l.buying_price) * 100)::bigint,
-  max(l.sold_at)
-FROM sale_items l
-WHERE l.product_sku <> 'SRV001'
-  AND NOT EXISTS (SELECT 1 FROM sales s WHERE s.id = l.sale_id AND s.status = 'cancelled')
+SELECT store_id, month, product_id, sum(pieces), sum(revenue_cents), sum(profit_cents),
+  max(sold_at)
+FROM sale_lines_counted
 GROUP BY 1, 2, 3;

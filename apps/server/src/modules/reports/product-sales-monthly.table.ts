@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, pgView, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * What each product sold in each shop month (Africa/Nairobi), summed from the sale lines: the
@@ -26,3 +26,20 @@ export const productSalesMonthly = pgTable(
   },
   (table) => [primaryKey({ columns: [table.storeId, table.month, table.productId] })],
 );
+
+/**
+ * The sale lines that count in product performance, with their sums in cents: the one
+ * definition of that rule (not the delivery service, not a line of a cancelled sale; product 0
+ * for a deleted product's lines), shared by the triggers above and the report. A view of
+ * migration 0013, not built by drizzle-kit.
+ */
+export const saleLinesCounted = pgView('sale_lines_counted', {
+  id: integer('id').notNull(),
+  storeId: integer('store_id').notNull(),
+  soldAt: timestamp('sold_at', { withTimezone: true }).notNull(),
+  month: date('month', { mode: 'string' }).notNull(),
+  productId: integer('product_id').notNull(),
+  pieces: bigint('pieces', { mode: 'number' }).notNull(),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  profitCents: bigint('profit_cents', { mode: 'number' }).notNull(),
+}).existing();

@@ -31,7 +31,6 @@ import {
   lte,
   ne,
   not,
-  notExists,
   or,
   sql,
   type SQL,
@@ -49,7 +48,7 @@ import { expenses } from '../expenses/expenses.table';
 import { products } from '../products/products.table';
 import { DELIVERY_SERVICE_SKU } from '../sales/sales.service';
 import { saleItems, sales } from '../sales/sales.table';
-import { productSalesMonthly } from './product-sales-monthly.table';
+import { productSalesMonthly, saleLinesCounted } from './product-sales-monthly.table';
 
 /** A numeric aggregate as it leaves PostgreSQL ('1234.50', or null over no rows) → 1234.5. */
 function amount(value: string | number | null | undefined): number {
@@ -169,40 +168,23 @@ export async function performanceReport(
 const REPORT_SETTINGS = sql`select set_config('work_mem', '64MB', true),
   set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`;
 
-/** Sold rows, a product's sums in cents: from the lines of a span of time… */
+/** Sold rows, a product's sums in cents: from the lines that count in a span of time… */
 function linesSold(db: Executor, storeId: number, from: Date, to: Date, when: SQL) {
   return db
     .select({
-      productId: sql<number>`coalesce(${saleItems.productId}, 0)`.as('product_id'),
-      pieces: sql<number>`${saleItems.pieces}::bigint`.as('pieces'),
-      revenueCents: sql<number>`(${saleItems.total} * 100)::bigint`.as('revenue_cents'),
-      profitCents:
-        sql<number>`((${saleItems.total} - ${saleItems.quantity} * ${saleItems.buyingPrice}) * 100)::bigint`.as(
-          'profit_cents',
-        ),
-      soldAt: sql<Date>`${saleItems.soldAt}`.as('sold_at'),
+      productId: sql<number>`${saleLinesCounted.productId}`.as('product_id'),
+      pieces: sql<number>`${saleLinesCounted.pieces}`.as('pieces'),
+      revenueCents: sql<number>`${saleLinesCounted.revenueCents}`.as('revenue_cents'),
+      profitCents: sql<number>`${saleLinesCounted.profitCents}`.as('profit_cents'),
+      soldAt: sql<Date>`${saleLinesCounted.soldAt}`.as('sold_at'),
     })
-    .from(saleItems)
+    .from(saleLinesCounted)
     .where(
       and(
-        eq(saleItems.storeId, storeId),
-        ne(saleItems.productSku, DELIVERY_SERVICE_SKU),
-        gte(saleItems.soldAt, from),
-        lt(saleItems.soldAt, to),
+        eq(saleLinesCounted.storeId, storeId),
+        gte(saleLinesCounted.soldAt, from),
+        lt(saleLinesCounted.soldAt, to),
         when,
-        // NOT EXISTS (an anti-join on the partial index of cancelled sales), not NOT IN.
-        notExists(
-          db
-            .select({ id: sales.id })
-            .from(sales)
-            .where(
-              and(
-                eq(sales.id, saleItems.saleId),
-                eq(sales.storeId, storeId),
-                eq(sales.status, 'cancelled'),
-              ),
-            ),
-        ),
       ),
     )
     .$dynamic();
