@@ -7,7 +7,8 @@ import type { Role } from '@duka/shared/auth/roles';
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../app/deps';
-import type { Database, Executor } from '../db/client';
+import type { Executor } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { sessions } from '../modules/auth/auth.table';
 import { stores } from '../modules/stores/stores.table';
 import { users, type UserRow } from '../modules/users/users.table';
@@ -66,14 +67,9 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/**
- * The query behind findSession, built and prepared once per database: it runs on every API
- * call, and drizzle's query building cost more than the query itself. A named statement is
- * also parsed once per connection by PostgreSQL. Only the statement is reused, never a result:
- * every request still reads the session, user and store as they are now.
- */
-function prepareSessionQuery(db: Database) {
-  return db
+/** The query behind findSession (db/prepared): it runs on every API call. */
+const sessionQueryFor = preparedPerDatabase((db) =>
+  db
     .select({
       user: authUserColumns,
       expiresAt: sessions.expiresAt,
@@ -89,19 +85,8 @@ function prepareSessionQuery(db: Database) {
       ),
     )
     .limit(1)
-    .prepare('duka_find_session');
-}
-
-const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
-
-function sessionQueryFor(db: Database) {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = prepareSessionQuery(db);
-    sessionQueries.set(db, query);
-  }
-  return query;
-}
+    .prepare('duka_find_session'),
+);
 
 /**
  * The session behind a cookie token, or null when unknown, expired, the user is inactive, or

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
 import { IMPORT_TEMPLATE_CSV, exportFileName, exportProductsCsv } from './products-export.service';
 import { importProducts } from './products-import.service';
-import { catalogueCounts } from './products.service';
+import { catalogueChanged } from './products.service';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
 
@@ -16,9 +16,10 @@ const CSV_TYPE = 'text/csv; charset=utf-8';
  * buying prices, which shoppers never see.
  */
 export const productsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Any write here (committed before the reply) may change the catalogue's counts.
+  // Any write here (committed before the reply) may change the catalogue's counts and what a
+  // search matches.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') catalogueCounts.changed();
+    if (request.method !== 'GET' && request.method !== 'HEAD') catalogueChanged();
   });
   const { db, clock } = app.deps;
   const access = { capability: 'products:write', store: true } as const;

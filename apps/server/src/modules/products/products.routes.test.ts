@@ -309,6 +309,27 @@ describe('products: lists and search', () => {
     expect((await shopper.get(`/api/products/${inactive.id}/movements`)).statusCode).toBe(403);
   });
 
+  it('keeps what a search matched until a product changes, and reads its rows fresh', async () => {
+    const skus = async (q: string) =>
+      (await cashier.get('/api/products/search', { query: { q } }))
+        .json()
+        .data.map((p: { sku: string; quantity: number }) => `${p.sku}:${p.quantity}`);
+    const kettle = await create(manager, { name: 'Kettle Quickboil', sku: 'KET-1', quantity: 4 });
+    expect(await skus('quickb')).toEqual(['KET-1:4']);
+    // A sale's stock change (here behind the API's back, as another instance's would be) shows
+    // at once: the rows are read afresh, only which products matched is kept.
+    await t.db.execute(sql`update ${products} set stock_pieces = 3 where id = ${kettle.id}`);
+    expect(await skus('quickb')).toEqual(['KET-1:3']);
+    // Adding, renaming and removing a product through the API is seen by the next search.
+    await create(manager, { name: 'Quickboil Jug', sku: 'JUG-1', quantity: 1 });
+    expect(await skus('quickb')).toEqual(['KET-1:3', 'JUG-1:1']);
+    await manager.put(`/api/products/${kettle.id}`, { name: 'Kettle Slowboil' });
+    expect(await skus('quickb')).toEqual(['JUG-1:1']);
+    expect(await skus('slowb')).toEqual(['KET-1:3']);
+    await manager.delete(`/api/products/${kettle.id}`);
+    expect(await skus('slowb')).toEqual([]);
+  });
+
   it('pages with { data, total, page, pageSize } and refuses a page size over 100', async () => {
     const first = await manager.get('/api/products', { query: { page: 1, pageSize: 2 } });
     const body = first.json();
@@ -321,6 +342,25 @@ describe('products: lists and search', () => {
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().errors[0].path).toBe('pageSize');
     expect((await manager.get('/api/products', { query: { page: 0 } })).statusCode).toBe(400);
+  });
+
+  it('gives the same list page by page, walked from either end, for staff and shoppers', async () => {
+    for (const [i, name] of ['Pager Mango', 'Pager apple', 'Pager Zest', 'Pager Bean'].entries()) {
+      await create(manager, { name, is_active: i !== 2 });
+      await create(manager, { name: `${name} 2` });
+    }
+    for (const client of [manager, shopper]) {
+      const all = (await client.get('/api/products', { query: { pageSize: 100 } })).json();
+      expect(all.total).toBeGreaterThan(6);
+      const names = all.data.map((p: { name: string; id: number }) => `${p.name}#${p.id}`);
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(all.total / 3); page += 1) {
+        const body = (await client.get('/api/products', { query: { page, pageSize: 3 } })).json();
+        expect(body.total).toBe(all.total);
+        paged.push(...body.data.map((p: { name: string; id: number }) => `${p.name}#${p.id}`));
+      }
+      expect(paged).toEqual(names);
+    }
   });
 
   it('filters by category and by low stock (quantity below min_quantity, in the stock unit)', async () => {

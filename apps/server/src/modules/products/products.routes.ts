@@ -23,7 +23,7 @@ import { formFilesOf, type FormDataOptions } from '../../lib/form-data';
 import { deleteProductImage, prepareImages } from './product-images.service';
 import { productErrors } from './products.errors';
 import {
-  catalogueCounts,
+  catalogueChanged,
   createProduct,
   deleteProduct,
   getProduct,
@@ -51,9 +51,10 @@ const formDescription =
   `${PRODUCT_IMAGES_MAX} a product; JPEG, PNG, WebP, GIF or AVIF).`;
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Any write here (committed before the reply) may change the catalogue's counts.
+  // Any write here (committed before the reply) may change the catalogue's counts and what a
+  // search matches.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') catalogueCounts.changed();
+    if (request.method !== 'GET' && request.method !== 'HEAD') catalogueChanged();
   });
   const { db, config } = app.deps;
   const read = { capability: 'products:read', store: true } as const;

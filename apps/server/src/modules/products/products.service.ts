@@ -19,10 +19,11 @@ import {
 } from '@duka/shared/products/products.schemas';
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { isUniqueViolation } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
 import { pageWindow } from '../../lib/paging';
-import { createCountCache } from '../../lib/count-cache';
+import { createListCache } from '../../lib/list-cache';
 import { assertCategoryForProduct } from '../categories/categories.service';
 import { categories } from '../categories/categories.table';
 import { users } from '../users/users.table';
@@ -128,8 +129,18 @@ function visibleTo(role: Role, storeId: number): SQL {
     : eq(products.storeId, storeId);
 }
 
-/** The grid's counts (lib/count-cache): a product write forgets them. */
-export const catalogueCounts = createCountCache();
+/** The grid's counts and the till searches' matches (lib/list-cache). */
+const catalogueCounts = createListCache<number>();
+const searchMatches = createListCache<number[]>();
+
+/**
+ * A product was added, changed or removed (committed): the grid's counts and the searches'
+ * matches are read again. A sale's stock change is no such write: neither depends on stock.
+ */
+export function catalogueChanged(): void {
+  catalogueCounts.changed();
+  searchMatches.changed();
+}
 
 export interface Page<T> {
   data: T[];
@@ -138,9 +149,41 @@ export interface Page<T> {
   pageSize: number;
 }
 
+/**
+ * An unfiltered page of the catalogue by name, walked forward or backward, built once
+ * (db/prepared) but unnamed: PostgreSQL plans it for each call's limit and offset, as a plan
+ * made for any offset walks the heap instead of the name index (13 ms against 0.6 ms).
+ */
+function gridPage(reverse: boolean) {
+  return preparedPerDatabase((db) => {
+    const pageIds = db
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        and(
+          eq(products.storeId, sql.placeholder('storeId')),
+          sql`(${products.isActive} or ${sql.placeholder('staff')}::boolean)`,
+        ),
+      )
+      .orderBy(
+        ...(reverse
+          ? [desc(products.name), desc(products.id)]
+          : [asc(products.name), asc(products.id)]),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return selectWithCategory(db)
+      .where(inArray(products.id, pageIds))
+      .orderBy(asc(products.name), asc(products.id))
+      .prepare('');
+  });
+}
+const gridPageForward = gridPage(false);
+const gridPageBackward = gridPage(true);
+
 /** GET /products: filtered by q, category, low stock and active; ordered by name; one page. */
 export async function listProducts(
-  db: Executor,
+  db: Database,
   role: Role,
   storeId: number,
   query: ProductListQuery,
@@ -172,6 +215,17 @@ export async function listProducts(
   // The page's ids from the (store, name, id) index, walked from the nearer end (lib/paging),
   // then those rows alone: a deep page costs an index walk, not a sort of the catalogue.
   const window = pageWindow(total, query.page, query.pageSize);
+  if (window.limit === 0) return { data: [], total, page: query.page, pageSize: query.pageSize };
+  // The till's grid, unfiltered, is most of the catalogue's reads: its two walks are prepared.
+  if (conditions.length === 1) {
+    const rows = await (window.reverse ? gridPageBackward : gridPageForward)(db).execute({
+      storeId,
+      staff: !isShopper(role),
+      limit: window.limit,
+      offset: window.offset,
+    });
+    return { data: withCategory(rows), total, page: query.page, pageSize: query.pageSize };
+  }
   const order = window.reverse
     ? [desc(products.name), desc(products.id)]
     : [asc(products.name), asc(products.id)];
@@ -182,12 +236,9 @@ export async function listProducts(
     .orderBy(...order)
     .limit(window.limit)
     .offset(window.offset);
-  const rows =
-    window.limit === 0
-      ? []
-      : await selectWithCategory(db)
-          .where(inArray(products.id, pageIds))
-          .orderBy(asc(products.name), asc(products.id));
+  const rows = await selectWithCategory(db)
+    .where(inArray(products.id, pageIds))
+    .orderBy(asc(products.name), asc(products.id));
   return {
     data: withCategory(rows),
     total,
@@ -202,31 +253,93 @@ export async function listProducts(
  * barcode lands on the product scanned.
  */
 export async function searchProducts(
-  db: Executor,
+  db: Database,
   role: Role,
   storeId: number,
   q: string,
 ): Promise<ProductWithCategory[]> {
   if (!q) return [];
-  const exact = q.toLowerCase();
-  // Exact barcode and SKU matches first, from their btree indexes. A scanned code (8 or more
-  // digits: a scanner sends the whole code) is answered by its exact match alone; a
-  // contains-search for it would scan the catalogue, as every barcode shares the country
-  // prefix's trigrams (issue 10).
-  const exactRows = await selectWithCategory(db)
+  // A scanned code (8 or more digits: a scanner sends the whole code) is answered by its exact
+  // match alone, from the btree indexes; a contains-search for it would scan the catalogue, as
+  // every barcode shares the country prefix's trigrams (issue 10).
+  if (SCANNED_CODE.test(q)) {
+    const rows = await productsByCode(db).execute({
+      code: q.toLowerCase(),
+      storeId,
+      staff: !isShopper(role),
+    });
+    return withCategory(rows);
+  }
+  // Typed letters: which products match is kept a few seconds (lib/list-cache) — the till's
+  // cashiers type the same few letters all day, and finding the first twenty by name reads a
+  // heap page for every product that matches — and their rows are read fresh by id.
+  const ids = await searchMatches.get(db, storeId, `${isShopper(role)}|${q.toLowerCase()}`, () =>
+    matchingIds(db, role, storeId, q),
+  );
+  if (ids.length === 0) return [];
+  const rows = await productsByIds(db).execute({
+    ids: `{${ids.join(',')}}`,
+    storeId,
+    staff: !isShopper(role),
+  });
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => position.get(a.product.id)! - position.get(b.product.id)!);
+  return withCategory(rows);
+}
+
+/** The visible products among `ids` (a Postgres array literal), unordered (db/prepared). */
+const productsByIds = preparedPerDatabase((db) =>
+  selectWithCategory(db)
     .where(
       and(
-        visibleTo(role, storeId),
-        or(sql`lower(${products.barcode}) = ${exact}`, sql`lower(${products.sku}) = ${exact}`),
+        sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`,
+        eq(products.storeId, sql.placeholder('storeId')),
+        sql`(${products.isActive} or ${sql.placeholder('staff')}::boolean)`,
+      ),
+    )
+    .prepare('duka_products_by_ids'),
+);
+
+/** Visible products whose barcode or SKU is the code (lower case), the barcode's first. */
+const productsByCode = preparedPerDatabase((db) => {
+  const code = sql.placeholder('code');
+  return selectWithCategory(db)
+    .where(
+      and(
+        eq(products.storeId, sql.placeholder('storeId')),
+        sql`(${products.isActive} or ${sql.placeholder('staff')}::boolean)`,
+        or(sql`lower(${products.barcode}) = ${code}`, sql`lower(${products.sku}) = ${code}`),
       ),
     )
     .orderBy(
-      sql`case when lower(${products.barcode}) = ${exact} then 0 else 1 end`,
+      sql`case when lower(${products.barcode}) = ${code} then 0 else 1 end`,
       asc(products.name),
       asc(products.id),
     )
+    .limit(SEARCH_LIMIT)
+    .prepare('duka_products_by_code');
+});
+
+/** The product's barcode or SKU is `q` (any case). */
+function exactCode(q: string): SQL {
+  const exact = q.toLowerCase();
+  return or(sql`lower(${products.barcode}) = ${exact}`, sql`lower(${products.sku}) = ${exact}`)!;
+}
+
+const exactBarcodeFirst = (q: string) =>
+  sql`case when lower(${products.barcode}) = ${q.toLowerCase()} then 0 else 1 end`;
+
+/**
+ * The ids of the first SEARCH_LIMIT products for `q`: an exact barcode match first, then an
+ * exact SKU match, then those whose name, SKU or barcode contains `q`, by name.
+ */
+async function matchingIds(db: Executor, role: Role, storeId: number, q: string) {
+  const exact = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(visibleTo(role, storeId), exactCode(q)))
+    .orderBy(exactBarcodeFirst(q), asc(products.name), asc(products.id))
     .limit(SEARCH_LIMIT);
-  if (SCANNED_CODE.test(q)) return withCategory(exactRows);
   // The matches first (the trigram index), then the first of them by name. OFFSET 0 keeps
   // PostgreSQL from walking the name index instead and filtering as it goes, which reads most
   // of the catalogue when the matches sort late (a brand starting with W).
@@ -236,18 +349,13 @@ export async function searchProducts(
     .where(and(visibleTo(role, storeId), matchesSearch(q)))
     .offset(0)
     .as('matches');
-  const firstMatches = db
+  const containing = await db
     .select({ id: matches.id })
     .from(matches)
     .orderBy(asc(matches.name), asc(matches.id))
-    .limit(SEARCH_LIMIT + exactRows.length);
-  // Their rows in the same query.
-  const containing = await selectWithCategory(db)
-    .where(inArray(products.id, firstMatches))
-    .orderBy(asc(products.name), asc(products.id));
-  const first = new Set(exactRows.map(({ product }) => product.id));
-  const rows = [...exactRows, ...containing.filter(({ product }) => !first.has(product.id))];
-  return withCategory(rows.slice(0, SEARCH_LIMIT));
+    .limit(SEARCH_LIMIT + exact.length);
+  const ids = [...new Set([...exact, ...containing].map(({ id }) => id))];
+  return ids.slice(0, SEARCH_LIMIT);
 }
 
 export async function getProduct(
@@ -311,7 +419,7 @@ export async function insertProduct(
   input: CreateProductInput,
 ): Promise<ProductRow> {
   await assertCategoryForProduct(tx, storeId, input.category_id);
-  catalogueCounts.changed();
+  catalogueChanged();
   const pieces = stockPieces(input.quantity, input.stock_unit, input.pack_size);
   const [row] = await tx
     .insert(products)

@@ -18,7 +18,7 @@ import type {
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { AppError, isUniqueViolation } from '../../lib/errors';
-import { createCountCache } from '../../lib/count-cache';
+import { createListCache } from '../../lib/list-cache';
 import { pageWindow } from '../../lib/paging';
 import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
 import { customers, type CustomerRow } from '../customers/customers.table';
@@ -153,8 +153,8 @@ export async function getSaleWithParts(
   return (await withParts(db, [await getSale(db, storeId, id)]))[0]!;
 }
 
-/** The sales list's counts (lib/count-cache). */
-const saleCounts = createCountCache();
+/** The sales list's counts (lib/list-cache). */
+const saleCounts = createListCache<number>();
 
 /**
  * GET /sales: newest first, one page, with the number of matching sales in all. `from` and
@@ -173,7 +173,7 @@ export async function listSales(
   }
   if (query.payment_method) conditions.push(eq(sales.paymentMethod, query.payment_method));
   const where = and(...conditions);
-  // Counted at most every few seconds (lib/count-cache); a sale made here forgets the counts.
+  // Counted at most every few seconds (lib/list-cache); a sale made here forgets the counts.
   const total = await saleCounts.get(
     db,
     storeId,

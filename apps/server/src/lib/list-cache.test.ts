@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '../db/client';
-import { COUNT_TTL_MS, createCountCache } from './count-cache';
+import { LIST_TTL_MS, createListCache } from './list-cache';
 
-const cache = createCountCache();
+const cache = createListCache<number>();
 const cachedCount = cache.get.bind(cache);
 const catalogueChanged = cache.changed.bind(cache);
 
@@ -14,19 +14,19 @@ function source(values: number[]) {
   return { db, count, calls: () => calls };
 }
 
-describe('count cache', () => {
+describe('list cache', () => {
   it('counts once within the TTL, again after it', async () => {
     const s = source([10, 11]);
     expect(await cachedCount(s.db, 1, 'k', s.count, 1_000)).toBe(10);
-    expect(await cachedCount(s.db, 1, 'k', s.count, 1_000 + COUNT_TTL_MS - 1)).toBe(10);
+    expect(await cachedCount(s.db, 1, 'k', s.count, 1_000 + LIST_TTL_MS - 1)).toBe(10);
     expect(s.calls()).toBe(1);
-    expect(await cachedCount(s.db, 1, 'k', s.count, 1_000 + COUNT_TTL_MS)).toBe(11);
+    expect(await cachedCount(s.db, 1, 'k', s.count, 1_000 + LIST_TTL_MS)).toBe(11);
   });
 
   it('forgets every count when a row of its kind changes, and only its own', async () => {
     const s = source([5, 6]);
     expect(await cachedCount(s.db, 1, 'k', s.count, 0)).toBe(5);
-    createCountCache().changed();
+    createListCache<number>().changed();
     expect(await cachedCount(s.db, 1, 'k', s.count, 1)).toBe(5);
     catalogueChanged();
     expect(await cachedCount(s.db, 1, 'k', s.count, 2)).toBe(6);

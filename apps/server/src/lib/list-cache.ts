@@ -1,0 +1,53 @@
+/**
+ * What a list query found, kept for a few seconds (issue 10): a list's row count, or the ids a
+ * till search matched. A page of the till's grid or of the sales list is an index walk of a
+ * dozen rows, but counting every row behind it reads a whole index (and, on a live shop, much
+ * of the heap: each sale's stock update clears the pages' all-visible bits), which cost far
+ * more than the page; a search's first twenty matches by name read a heap page for every
+ * product that matches. Each kind of list has its cache; a write of that kind in this process
+ * forgets all its entries at once (the writers call `changed()` once their transaction is
+ * committed), and another instance's write shows within LIST_TTL_MS. The rows themselves are
+ * always read fresh: only what they are (which ids, how many) is kept.
+ */
+import type { Executor } from '../db/client';
+
+export const LIST_TTL_MS = 10_000;
+const MAX_ENTRIES = 10_000;
+
+interface Entry<T> {
+  value: T;
+  at: number;
+  generation: number;
+}
+
+export interface ListCache<T> {
+  /** The cached value for `key` of the store, or `load()` (then cached). */
+  get(db: Executor, storeId: number, key: string, load: () => Promise<T>, now?: number): Promise<T>;
+  /** A row of this kind was added, changed or removed (in any store: writes are rarer). */
+  changed(): void;
+}
+
+export function createListCache<T>(): ListCache<T> {
+  /** Per database (tests run many), per store and key. */
+  const entries = new WeakMap<object, Map<string, Entry<T>>>();
+  /** Bumped by every write; an entry from an older generation is stale. */
+  let generation = 0;
+  return {
+    async get(db, storeId, key, load, now = Date.now()) {
+      let byKey = entries.get(db);
+      if (!byKey) entries.set(db, (byKey = new Map<string, Entry<T>>()));
+      const fullKey = `${storeId}|${key}`;
+      const hit = byKey.get(fullKey);
+      if (hit && hit.generation === generation && now - hit.at < LIST_TTL_MS) return hit.value;
+      // The generation the load started in: a write landing while it runs leaves it stale.
+      const started = generation;
+      const value = await load();
+      if (byKey.size >= MAX_ENTRIES) byKey.clear();
+      byKey.set(fullKey, { value, at: now, generation: started });
+      return value;
+    },
+    changed() {
+      generation += 1;
+    },
+  };
+}
