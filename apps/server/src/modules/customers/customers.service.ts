@@ -64,16 +64,17 @@ export async function listCustomers(
 }
 
 /** A customer of the store that may buy (not archived), or undefined. */
+/** The store's customer `id`, unless archived: one a sale or an order may name. */
+export function isUsableCustomer(storeId: number, id: number): SQL {
+  return and(eq(customers.id, id), eq(customers.storeId, storeId), isNull(customers.archivedAt))!;
+}
+
 export async function findCustomer(
   db: Executor,
   storeId: number,
   id: number,
 ): Promise<CustomerRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.id, id), eq(customers.storeId, storeId), isNull(customers.archivedAt)))
-    .limit(1);
+  const [row] = await db.select().from(customers).where(isUsableCustomer(storeId, id)).limit(1);
   return row;
 }
 

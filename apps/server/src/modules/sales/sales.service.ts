@@ -22,7 +22,7 @@ import { createListCache } from '../../lib/list-cache';
 import { pageWindow } from '../../lib/paging';
 import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
 import { customers, type CustomerRow } from '../customers/customers.table';
-import { findCustomer } from '../customers/customers.service';
+import { findCustomer, isUsableCustomer } from '../customers/customers.service';
 import { earnForSale } from '../customers/loyalty.service';
 import { products, type ProductRow } from '../products/products.table';
 import { stockMovements } from '../products/stock-movements.table';
@@ -316,8 +316,20 @@ async function writeSale(
   idempotencyKey: string | null,
   createdAt?: Date,
 ): Promise<Omit<SaleWithParts, 'user'>> {
-  const customer = await findCustomer(tx, storeId, input.customer_id);
+  // The customer and every product of the sale in one round trip (issue 10), the products
+  // locked in id order before their stock is read. No row: the customer is not the store's
+  // (then that is the error), or none of the products is.
+  const ids = [...new Set(priced.lines.map((line) => line.productId))].sort((a, b) => a - b);
+  const locked = await tx
+    .select({ customer: customers, product: products })
+    .from(customers)
+    .innerJoin(products, and(eq(products.storeId, storeId), inArray(products.id, ids)))
+    .where(isUsableCustomer(storeId, input.customer_id))
+    .orderBy(asc(products.id))
+    .for('update', { of: products });
+  const customer = locked[0]?.customer ?? (await findCustomer(tx, storeId, input.customer_id));
   if (!customer) throw saleErrors.customerNotFound();
+  const byId = new Map(locked.map(({ product }) => [product.id, product]));
 
   const [sale] = await tx
     .insert(sales)
@@ -338,16 +350,6 @@ async function writeSale(
       ...(createdAt ? { createdAt } : {}),
     })
     .returning();
-
-  // Lock every product of the sale, in id order, before reading its stock.
-  const ids = [...new Set(priced.lines.map((line) => line.productId))].sort((a, b) => a - b);
-  const locked = await tx
-    .select()
-    .from(products)
-    .where(and(eq(products.storeId, storeId), inArray(products.id, ids)))
-    .orderBy(asc(products.id))
-    .for('update');
-  const byId = new Map(locked.map((product) => [product.id, product]));
 
   const piecesTaken = new Map<number, number>();
   const lines = priced.lines.map((line) => {
