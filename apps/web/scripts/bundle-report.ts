@@ -5,8 +5,10 @@
  * Why 150 kB: at 1.6 Mbit/s (a shop's mobile data) that is under a second of download.
  *
  * The busiest pages (the till, the shop) also have a budget for all the JavaScript that shows
- * them: the up-front code, the page's lazy chunk and the chunks it imports statically that are
- * not loaded up front. A page can grow heavy without touching the up-front code; this catches it.
+ * them: the up-front code, and every lazy chunk the route's loader fetches — the page, the
+ * protected-page frame, the page texts — with the chunks they import statically that are not
+ * loaded up front, each file once. A page can grow heavy without touching the up-front code;
+ * this catches it.
  */
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -40,21 +42,28 @@ function withStaticImports(chunk: OutputChunk, chunks: Map<string, OutputChunk>)
 export interface BundleReport {
   upFront: { fileName: string; gzip: number }[];
   upFrontTotal: number;
-  /** name: the lazy chunk's module relative to the Vite root (or the chunk's name). */
-  routes: { name: string; own: number; shared: number }[];
+  /**
+   * name: the lazy chunk's module relative to the Vite root (or the chunk's name); files: its
+   * chunk and the chunks it imports statically that are not up front, with their gzip sizes.
+   */
+  routes: { name: string; own: number; shared: number; files: Map<string, number> }[];
 }
 
-/** The JavaScript one route may need to show its page, and the module its lazy import loads. */
+/** The JavaScript one route may need to show its page, and the modules its loader imports lazily. */
 export interface RouteBudget {
   path: string;
-  /** Relative to the Vite root, as the report prints it: 'src/app/pages/pos-page.tsx'. */
-  module: string;
+  /** Relative to the Vite root, as the report prints them: 'src/app/pages/pos-page.tsx'. */
+  modules: string[];
   budgetKb: number;
 }
 
-/** A budgeted route's gzip total; undefined when its module is not a lazy chunk of the build. */
+/**
+ * A budgeted route's gzip total; undefined when one of its modules (`missing`) is not a lazy
+ * chunk of the build.
+ */
 export interface RouteTotal extends RouteBudget {
   total: number | undefined;
+  missing?: string;
 }
 
 /** root: the Vite root, which the route budgets' modules are relative to. */
@@ -83,6 +92,9 @@ export function measureBundle(
       const extra = [...withStaticImports(chunk, chunks)].filter(
         (fileName) => fileName !== chunk.fileName && !upFrontFiles.has(fileName),
       );
+      const files = new Map(
+        [chunk.fileName, ...extra].map((fileName) => [fileName, size(fileName)] as const),
+      );
       return {
         // Forward slashes on every OS, so a budget's module matches the name as written.
         name: chunk.facadeModuleId
@@ -90,6 +102,7 @@ export function measureBundle(
           : chunk.name,
         own: size(chunk.fileName),
         shared: extra.reduce((sum, fileName) => sum + size(fileName), 0),
+        files,
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -101,14 +114,20 @@ export function measureBundle(
   };
 }
 
-/** What showing each budgeted route costs: everything up front, its chunk and its shared chunks. */
+/**
+ * What showing each budgeted route costs: everything up front, and each file its lazy modules
+ * need beyond that, counted once however many of them share it.
+ */
 export function measureRoutes(report: BundleReport, routeBudgets: RouteBudget[]): RouteTotal[] {
   return routeBudgets.map((budget) => {
-    const route = report.routes.find((candidate) => candidate.name === budget.module);
-    return {
-      ...budget,
-      total: route ? report.upFrontTotal + route.own + route.shared : undefined,
-    };
+    const files = new Map<string, number>();
+    for (const module of budget.modules) {
+      const route = report.routes.find((candidate) => candidate.name === module);
+      if (!route) return { ...budget, total: undefined, missing: module };
+      for (const [fileName, gzip] of route.files) files.set(fileName, gzip);
+    }
+    const lazy = [...files.values()].reduce((sum, gzip) => sum + gzip, 0);
+    return { ...budget, total: report.upFrontTotal + lazy };
   });
 }
 
@@ -129,8 +148,8 @@ export function budgetViolations(
     if (route.total === undefined) {
       // A renamed or no longer lazy page would otherwise switch its budget off without a word.
       violations.push(
-        `The budget of ${route.path} names ${route.module}, which is not a lazy chunk of this ` +
-          `build. Point the budget in vite.config.ts at the module the route lazily imports.`,
+        `The budget of ${route.path} names ${route.missing}, which is not a lazy chunk of this ` +
+          `build. Point the budget in vite.config.ts at the modules the route lazily imports.`,
       );
     } else if (route.total > route.budgetKb * KB) {
       violations.push(
@@ -159,7 +178,7 @@ export function formatReport(
     ),
   ];
   if (routeTotals.length > 0) {
-    lines.push('Pages with a budget (gzip: up front + lazy chunk + its shared chunks):');
+    lines.push('Pages with a budget (gzip: up front + every lazy chunk the route loads):');
     for (const route of routeTotals) {
       const total = route.total === undefined ? 'no lazy chunk' : formatKb(route.total);
       lines.push(`  ${route.path.padEnd(44)} ${total.padStart(9)}  of ${route.budgetKb} kB`);
