@@ -183,6 +183,9 @@ describe('POST /api/sales', () => {
       expect(item.storeId).toBe(written!.storeId);
       expect(item.soldAt.getTime()).toBe(written!.createdAt.getTime());
     }
+    // The receipt is built from what was written, not read back: it reads back the same.
+    const readBack = await salesA.get(`/api/sales/${sale.id}`);
+    expect(readBack.json().data).toEqual(sale);
   });
 
   it('takes 12 pieces for a dozen of a piece-tracked product', async () => {
