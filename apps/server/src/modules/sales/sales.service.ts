@@ -1,11 +1,12 @@
 /**
  * Sales at the till (spec §3, §4 Checkout; PRODUCT.md §3, §4b; issue 7).
  *
- * A sale is written in one transaction: the sale row first (so a concurrent retry with the same
- * Idempotency-Key waits on its unique index and then returns this sale), then the products
- * locked in id order (no deadlocks between two tills), the stock taken in pieces with a 'sale'
- * movement per line, and the lines with the buying price of their unit at that moment. A line
- * that would take a product below zero refuses the whole sale with 409 and writes nothing.
+ * A sale is written in one transaction: the customer read and the products locked in id order
+ * (no deadlocks between two tills), then the sale row (a concurrent retry with the same
+ * Idempotency-Key meets its unique index and returns this sale), the stock taken in pieces with
+ * a 'sale' movement per line, and the lines with the buying price of their unit at that moment.
+ * A line that would take a product below zero refuses the whole sale with 409 and writes
+ * nothing.
  */
 import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
 import { toPieces, type UnitType } from '@duka/shared/money/units';
@@ -318,15 +319,22 @@ async function writeSale(
 ): Promise<Omit<SaleWithParts, 'user'>> {
   // The customer and every product of the sale in one round trip (issue 10), the products
   // locked in id order before their stock is read. No row: the customer is not the store's
-  // (then that is the error), or none of the products is.
+  // (then that is the error), or none of the products is. Named, as the sale's insert: the
+  // text is the same for every sale (the ids are one array), so PostgreSQL parses it once per
+  // connection.
   const ids = [...new Set(priced.lines.map((line) => line.productId))].sort((a, b) => a - b);
   const locked = await tx
     .select({ customer: customers, product: products })
     .from(customers)
-    .innerJoin(products, and(eq(products.storeId, storeId), inArray(products.id, ids)))
+    .innerJoin(
+      products,
+      and(eq(products.storeId, storeId), sql`${products.id} = any(${sql.param(ids)}::integer[])`),
+    )
     .where(isUsableCustomer(storeId, input.customer_id))
     .orderBy(asc(products.id))
-    .for('update', { of: products });
+    .for('update', { of: products })
+    .prepare('duka_sale_lock')
+    .execute();
   const customer = locked[0]?.customer ?? (await findCustomer(tx, storeId, input.customer_id));
   if (!customer) throw saleErrors.customerNotFound();
   const byId = new Map(locked.map(({ product }) => [product.id, product]));
@@ -349,7 +357,9 @@ async function writeSale(
       idempotencyKey,
       ...(createdAt ? { createdAt } : {}),
     })
-    .returning();
+    .returning()
+    .prepare(createdAt ? 'duka_sale_insert_at' : 'duka_sale_insert')
+    .execute();
 
   const piecesTaken = new Map<number, number>();
   const lines = priced.lines.map((line) => {
@@ -398,10 +408,12 @@ async function writeSale(
 }
 
 /**
- * For a sale whose products are locked and checked: every product's new stock (one UPDATE …
- * FROM VALUES), the sale's lines and one 'sale' movement per line of a stocked product, as
- * one statement with data-modifying CTEs. Returns the lines' ids, in the order given (a VALUES
- * list is inserted, and its serial ids drawn, in order).
+ * For a sale whose products are locked and checked: every product's new stock, the sale's
+ * lines and one 'sale' movement per line of a stocked product, as one statement with
+ * data-modifying CTEs (one round trip, not three). Its columns come as arrays (unnest), so
+ * the statement's text is the same for every sale and is prepared once per connection
+ * (issue 10). Returns the lines' ids, in the order given (unnest keeps the arrays' order, and
+ * the serial ids are drawn in it).
  */
 async function writeLines(
   tx: Executor,
@@ -411,38 +423,39 @@ async function writeLines(
   piecesTaken: Map<number, number>,
   byId: Map<number, ProductRow>,
 ): Promise<number[]> {
-  const parts: SQL[] = [];
-  if (piecesTaken.size > 0) {
-    const stock = [...piecesTaken].map(
-      ([productId, pieces]) =>
-        sql`(${productId}::integer, ${byId.get(productId)!.stockPieces - pieces}::integer)`,
-    );
-    parts.push(sql`stock as (
+  const array = <T>(values: T[]) => sql.param(values);
+  const stocked = [...piecesTaken];
+  const moved = items.filter((item) => piecesTaken.has(item.productId!));
+  const { saleId, soldAt } = items[0]!;
+  const statement = tx.execute(sql`
+    with stock as (
       update ${products} set stock_pieces = taken.stock, updated_at = now()
-      from (values ${sql.join(stock, sql`, `)}) as taken (id, stock)
-      where ${products.id} = taken.id)`);
-    const reference = `SALE-${items[0]!.saleId}`;
-    const moves = items
-      .filter((item) => piecesTaken.has(item.productId!))
-      .map(
-        (item) =>
-          sql`(${storeId}::integer, ${item.productId}::integer, ${-item.pieces}::integer, 'sale', ${reference}, ${userId}::integer)`,
-      );
-    parts.push(sql`moves as (
+      from unnest(${array(stocked.map(([id]) => id))}::integer[],
+        ${array(stocked.map(([id, pieces]) => byId.get(id)!.stockPieces - pieces))}::integer[])
+        as taken (id, stock)
+      where ${products.id} = taken.id),
+    moves as (
       insert into ${stockMovements} (store_id, product_id, change_pieces, reason, reference, user_id)
-      values ${sql.join(moves, sql`, `)})`);
-  }
-  const soldAt = items[0]!.soldAt.toISOString();
-  const values = items.map(
-    (item) =>
-      sql`(${item.saleId}::integer, ${item.storeId}::integer, ${soldAt}::timestamptz, ${item.productId}::integer, ${item.productName}, ${item.productSku}, ${item.unitType}, ${item.quantity}::integer, ${item.pieces}::integer, ${item.unitPrice}::numeric, ${item.buyingPrice}::numeric, ${item.total}::numeric)`,
-  );
-  // Both drivers (pg, PGlite) answer raw SQL with `rows` of objects.
-  const result: unknown = await tx.execute(sql`
-    ${parts.length ? sql`with ${sql.join(parts, sql`, `)}` : sql``}
+      select ${storeId}::integer, m.product_id, m.change, 'sale', ${`SALE-${saleId}`},
+        ${userId}::integer
+      from unnest(${array(moved.map((item) => item.productId))}::integer[],
+        ${array(moved.map((item) => -item.pieces))}::integer[]) as m (product_id, change))
     insert into ${saleItems} (sale_id, store_id, sold_at, product_id, product_name, product_sku,
       unit_type, quantity, pieces, unit_price, buying_price, total)
-    values ${sql.join(values, sql`, `)}
+    select ${saleId}::integer, ${storeId}::integer, ${soldAt.toISOString()}::timestamptz, v.*
+    from unnest(${array(items.map((item) => item.productId))}::integer[],
+      ${array(items.map((item) => item.productName))}::text[],
+      ${array(items.map((item) => item.productSku))}::text[],
+      ${array(items.map((item) => item.unitType))}::text[],
+      ${array(items.map((item) => item.quantity))}::integer[],
+      ${array(items.map((item) => item.pieces))}::integer[],
+      ${array(items.map((item) => item.unitPrice))}::numeric[],
+      ${array(items.map((item) => item.buyingPrice))}::numeric[],
+      ${array(items.map((item) => item.total))}::numeric[])
+      as v (product_id, product_name, product_sku, unit_type, quantity, pieces, unit_price,
+        buying_price, total)
     returning id`);
+  // Both drivers (pg, PGlite) answer raw SQL with `rows` of objects.
+  const result: unknown = await statement;
   return (result as { rows: { id: number }[] }).rows.map((row) => row.id).sort((a, b) => a - b);
 }
