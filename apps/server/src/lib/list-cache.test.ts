@@ -51,3 +51,46 @@ describe('list cache', () => {
     expect(await cachedCount(db, 1, 'k', () => Promise.resolve(8), 1)).toBe(8);
   });
 });
+
+describe('list cache: loads at the same moment', () => {
+  it('shares one load between callers asking for the same key at once', async () => {
+    const shared = createListCache<number>();
+    const db = {} as Executor;
+    let calls = 0;
+    let finish!: (n: number) => void;
+    const load = () => {
+      calls += 1;
+      return new Promise<number>((resolve) => (finish = resolve));
+    };
+    const first = shared.get(db, 1, 'k', load, 0);
+    const second = shared.get(db, 1, 'k', load, 0);
+    const otherKey = shared.get(db, 1, 'other', () => Promise.resolve(9), 0);
+    finish(5);
+    expect(await Promise.all([first, second, otherKey])).toEqual([5, 5, 9]);
+    expect(calls).toBe(1);
+  });
+
+  it('does not share a load that a write overtook, and lets a failed load be tried again', async () => {
+    const shared = createListCache<number>();
+    const db = {} as Executor;
+    let finish!: (n: number) => void;
+    const before = shared.get(
+      db,
+      1,
+      'k',
+      () => new Promise<number>((resolve) => (finish = resolve)),
+      0,
+    );
+    shared.changed();
+    const after = shared.get(db, 1, 'k', () => Promise.resolve(6), 0);
+    finish(5);
+    expect(await before).toBe(5);
+    expect(await after).toBe(6);
+    // The overtaken load, finishing last, did not replace the fresh entry.
+    expect(await shared.get(db, 1, 'k', () => Promise.resolve(7), 1)).toBe(6);
+
+    const failing = shared.get(db, 2, 'k', () => Promise.reject(new Error('down')), 0);
+    await expect(failing).rejects.toThrow('down');
+    expect(await shared.get(db, 2, 'k', () => Promise.resolve(8), 0)).toBe(8);
+  });
+});

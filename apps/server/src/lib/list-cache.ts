@@ -20,6 +20,11 @@ interface Entry<T> {
   generation: number;
 }
 
+interface Loading<T> {
+  value: Promise<T>;
+  generation: number;
+}
+
 export interface ListCache<T> {
   /** The cached value for `key` of the store, or `load()` (then cached). */
   get(db: Executor, storeId: number, key: string, load: () => Promise<T>, now?: number): Promise<T>;
@@ -30,21 +35,42 @@ export interface ListCache<T> {
 export function createListCache<T>(): ListCache<T> {
   /** Per database (tests run many), per store and key. */
   const entries = new WeakMap<object, Map<string, Entry<T>>>();
+  /**
+   * Loads under way, per database and key: the tills asking for the same thing at the same
+   * moment (the cache just expired) share one load instead of each running the query.
+   */
+  const loading = new WeakMap<object, Map<string, Loading<T>>>();
   /** Bumped by every write; an entry from an older generation is stale. */
   let generation = 0;
   return {
     async get(db, storeId, key, load, now = Date.now()) {
       let byKey = entries.get(db);
       if (!byKey) entries.set(db, (byKey = new Map<string, Entry<T>>()));
+      let pending = loading.get(db);
+      if (!pending) loading.set(db, (pending = new Map<string, Loading<T>>()));
       const fullKey = `${storeId}|${key}`;
       const hit = byKey.get(fullKey);
       if (hit && hit.generation === generation && now - hit.at < LIST_TTL_MS) return hit.value;
+      // A load that started before a write may have read what the write changed: not shared.
+      const shared = pending.get(fullKey);
+      if (shared && shared.generation === generation) return shared.value;
       // The generation the load started in: a write landing while it runs leaves it stale.
       const started = generation;
-      const value = await load();
-      if (byKey.size >= MAX_ENTRIES) byKey.clear();
-      byKey.set(fullKey, { value, at: now, generation: started });
-      return value;
+      const value = load();
+      const own = { value, generation: started };
+      pending.set(fullKey, own);
+      try {
+        const loaded = await value;
+        if (byKey.size >= MAX_ENTRIES) byKey.clear();
+        // Never over a fresher entry that a later load, started after a write, has kept.
+        const kept = byKey.get(fullKey);
+        if (!kept || kept.generation <= started) {
+          byKey.set(fullKey, { value: loaded, at: now, generation: started });
+        }
+        return loaded;
+      } finally {
+        if (pending.get(fullKey) === own) pending.delete(fullKey);
+      }
     },
     changed() {
       generation += 1;
