@@ -12,6 +12,7 @@
 import type { Executor } from '../db/client';
 
 export const LIST_TTL_MS = 10_000;
+/** Entries kept per database before the cache starts over, unless a cache sets its own. */
 const MAX_ENTRIES = 10_000;
 
 interface Entry<T> {
@@ -32,7 +33,7 @@ export interface ListCache<T> {
   changed(): void;
 }
 
-export function createListCache<T>(): ListCache<T> {
+export function createListCache<T>({ maxEntries = MAX_ENTRIES } = {}): ListCache<T> {
   /** Per database (tests run many), per store and key. */
   const entries = new WeakMap<object, Map<string, Entry<T>>>();
   /**
@@ -61,7 +62,7 @@ export function createListCache<T>(): ListCache<T> {
       pending.set(fullKey, own);
       try {
         const loaded = await value;
-        if (byKey.size >= MAX_ENTRIES) byKey.clear();
+        if (byKey.size >= maxEntries) byKey.clear();
         // Never over a fresher entry that a later load, started after a write, has kept.
         const kept = byKey.get(fullKey);
         if (!kept || kept.generation <= started) {

@@ -363,6 +363,20 @@ describe('products: lists and search', () => {
     }
   });
 
+  it('shows a product added, renamed or removed on the very next grid page', async () => {
+    const firstPage = async () =>
+      (await cashier.get('/api/products', { query: { page: 1, pageSize: 3 } })).json();
+    const before = await firstPage();
+    const added = await create(manager, { name: '  Aaa first on the grid' });
+    const after = await firstPage();
+    expect(after.data[0].id).toBe(added.id);
+    expect(after.total).toBe(before.total + 1);
+    await manager.put(`/api/products/${added.id}`, { name: 'Zzz last on the grid' });
+    expect((await firstPage()).data.map((p: { id: number }) => p.id)).not.toContain(added.id);
+    await manager.delete(`/api/products/${added.id}`);
+    expect((await firstPage()).total).toBe(before.total);
+  });
+
   it('filters by category and by low stock (quantity below min_quantity, in the stock unit)', async () => {
     const byCategory = await manager.get('/api/products', {
       query: { category_id: drinks, pageSize: 100 },
