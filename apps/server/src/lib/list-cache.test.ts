@@ -15,12 +15,18 @@ function source(values: number[]) {
 }
 
 describe('list cache', () => {
-  it('counts once within the TTL, again after it', async () => {
-    const s = source([10, 11]);
+  it('counts once within the TTL; after it answers with the last count while counting again', async () => {
+    const s = source([10, 11, 12]);
     expect(await cachedCount(s.db, 1, 'k', s.count, 1_000)).toBe(10);
     expect(await cachedCount(s.db, 1, 'k', s.count, 1_000 + LIST_TTL_MS - 1)).toBe(10);
     expect(s.calls()).toBe(1);
-    expect(await cachedCount(s.db, 1, 'k', s.count, 1_000 + LIST_TTL_MS)).toBe(11);
+    // Expired: the last count at once, and a new count for the next caller.
+    const expired = 1_000 + LIST_TTL_MS;
+    expect(await cachedCount(s.db, 1, 'k', s.count, expired)).toBe(10);
+    expect(s.calls()).toBe(2);
+    expect(await cachedCount(s.db, 1, 'k', s.count, expired + 1)).toBe(11);
+    // A count older than twice the TTL is not answered: the caller waits for a new one.
+    expect(await cachedCount(s.db, 1, 'k', s.count, expired + 2 * LIST_TTL_MS)).toBe(12);
   });
 
   it('forgets every count when a row of its kind changes, and only its own', async () => {
@@ -92,5 +98,16 @@ describe('list cache: loads at the same moment', () => {
     const failing = shared.get(db, 2, 'k', () => Promise.reject(new Error('down')), 0);
     await expect(failing).rejects.toThrow('down');
     expect(await shared.get(db, 2, 'k', () => Promise.resolve(8), 0)).toBe(8);
+  });
+
+  it('answers with the last value when the load after an expiry fails, then loads again', async () => {
+    const shared = createListCache<number>();
+    const db = {} as Executor;
+    expect(await shared.get(db, 1, 'k', () => Promise.resolve(1), 0)).toBe(1);
+    const failing = () => Promise.reject(new Error('down'));
+    expect(await shared.get(db, 1, 'k', failing, LIST_TTL_MS)).toBe(1);
+    // The failed load is not kept nor shared: the next caller loads afresh.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await shared.get(db, 1, 'k', () => Promise.resolve(3), 3 * LIST_TTL_MS)).toBe(3);
   });
 });

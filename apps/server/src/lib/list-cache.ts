@@ -6,8 +6,8 @@
  * more than the page; a search's first twenty matches by name read a heap page for every
  * product that matches. Each kind of list has its cache; a write of that kind in this process
  * forgets all its entries at once (the writers call `changed()` once their transaction is
- * committed), and another instance's write shows within LIST_TTL_MS. The rows themselves are
- * always read fresh: only what they are (which ids, how many) is kept.
+ * committed), and another instance's write shows within LIST_TTL_MS (and the load after it).
+ * The rows themselves are always read fresh: only what they are (which ids, how many) is kept.
  */
 import type { Executor } from '../db/client';
 
@@ -43,6 +43,37 @@ export function createListCache<T>({ maxEntries = MAX_ENTRIES } = {}): ListCache
   const loading = new WeakMap<object, Map<string, Loading<T>>>();
   /** Bumped by every write; an entry from an older generation is stale. */
   let generation = 0;
+
+  /** Runs `load`, shared with whoever asks for the key meanwhile, and keeps what it found. */
+  function startLoad(
+    byKey: Map<string, Entry<T>>,
+    pending: Map<string, Loading<T>>,
+    fullKey: string,
+    load: () => Promise<T>,
+    now: number,
+  ): Promise<T> {
+    // The generation the load started in: a write landing while it runs leaves it stale.
+    const started = generation;
+    const own: Loading<T> = {
+      generation: started,
+      value: load()
+        .then((loaded) => {
+          if (byKey.size >= maxEntries) byKey.clear();
+          // Never over a fresher entry that a later load, started after a write, has kept.
+          const kept = byKey.get(fullKey);
+          if (!kept || kept.generation <= started) {
+            byKey.set(fullKey, { value: loaded, at: now, generation: started });
+          }
+          return loaded;
+        })
+        .finally(() => {
+          if (pending.get(fullKey) === own) pending.delete(fullKey);
+        }),
+    };
+    pending.set(fullKey, own);
+    return own.value;
+  }
+
   return {
     async get(db, storeId, key, load, now = Date.now()) {
       let byKey = entries.get(db);
@@ -51,27 +82,22 @@ export function createListCache<T>({ maxEntries = MAX_ENTRIES } = {}): ListCache
       if (!pending) loading.set(db, (pending = new Map<string, Loading<T>>()));
       const fullKey = `${storeId}|${key}`;
       const hit = byKey.get(fullKey);
-      if (hit && hit.generation === generation && now - hit.at < LIST_TTL_MS) return hit.value;
+      const unchanged = hit !== undefined && hit.generation === generation;
+      if (unchanged && now - hit.at < LIST_TTL_MS) return hit.value;
       // A load that started before a write may have read what the write changed: not shared.
       const shared = pending.get(fullKey);
-      if (shared && shared.generation === generation) return shared.value;
-      // The generation the load started in: a write landing while it runs leaves it stale.
-      const started = generation;
-      const value = load();
-      const own = { value, generation: started };
-      pending.set(fullKey, own);
-      try {
-        const loaded = await value;
-        if (byKey.size >= maxEntries) byKey.clear();
-        // Never over a fresher entry that a later load, started after a write, has kept.
-        const kept = byKey.get(fullKey);
-        if (!kept || kept.generation <= started) {
-          byKey.set(fullKey, { value: loaded, at: now, generation: started });
-        }
-        return loaded;
-      } finally {
-        if (pending.get(fullKey) === own) pending.delete(fullKey);
+      const loaded =
+        shared && shared.generation === generation
+          ? shared.value
+          : startLoad(byKey, pending, fullKey, load, now);
+      // Old by time alone (no write in this process since): the last value answers while the
+      // new one loads, so the tills never wait for an expiry — up to twice the TTL, so a load
+      // that keeps failing does not keep an old value forever.
+      if (unchanged && now - hit.at < 2 * LIST_TTL_MS) {
+        loaded.catch(() => undefined);
+        return hit.value;
       }
+      return loaded;
     },
     changed() {
       generation += 1;

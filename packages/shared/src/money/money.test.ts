@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, centsToNumber, formatCurrency, toCents } from './money';
+import {
+  centsToDecimal,
+  centsToNumber,
+  formatCurrency,
+  storedMoneyToNumber,
+  toCents,
+} from './money';
 
 describe('toCents', () => {
   it('reads numbers and decimal strings exactly', () => {
@@ -38,6 +44,19 @@ describe('centsToNumber', () => {
   it('gives the shillings amount without float noise', () => {
     expect(centsToNumber(toCents(0.1)! + toCents(0.2)!)).toBe(0.3);
     expect(centsToNumber(-1235)).toBe(-12.35);
+  });
+});
+
+describe('storedMoneyToNumber', () => {
+  it('gives what centsToNumber gives for every stored two-decimal amount', () => {
+    const amounts = [0, 1, 5, 10, 99, 100, 101, 105, 995, 1005, 12_050, 123_456, 9_999_999_999];
+    for (let cents = 0; cents < 200_000; cents += 7) amounts.push(cents);
+    for (const cents of [...amounts, ...amounts.map((c) => -c)]) {
+      const stored = centsToDecimal(cents);
+      expect(storedMoneyToNumber(stored), stored).toBe(centsToNumber(cents));
+    }
+    expect(storedMoneyToNumber('0.10')).toBe(0.1);
+    expect(storedMoneyToNumber('1234.50')).toBe(1234.5);
   });
 });
 

@@ -34,6 +34,16 @@ export function centsToNumber(cents: number): number {
   return Number(centsToDecimal(cents));
 }
 
+/**
+ * A money column's text as the database writes it (numeric with two decimals: "1234.50") → the
+ * same JavaScript number centsToNumber gives, without going through cents: the text already is
+ * the exact decimal, and Number() reads it to the nearest double, as centsToNumber does with
+ * the text it writes. The API's lists present many prices a row (issue 10).
+ */
+export function storedMoneyToNumber(stored: string): number {
+  return Number(stored);
+}
+
 const numberFormat = new Intl.NumberFormat('en-KE', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,

@@ -4,7 +4,7 @@
  * stock_movements row in the same transaction as the change.
  */
 import type { Role } from '@duka/shared/auth/roles';
-import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
+import { centsToDecimal, storedMoneyToNumber } from '@duka/shared/money/money';
 import { piecesPerUnit, toPieces, wholeUnits } from '@duka/shared/money/units';
 import {
   STOCK_PIECES_MAX,
@@ -48,7 +48,7 @@ const SCANNED_CODE = /^\d{8,}$/;
 type CategoryRef = { id: number; name: string } | null;
 type ProductWithCategory = ProductRow & { category: CategoryRef; images: ImageRef[] };
 
-const price = (value: string) => centsToNumber(toCents(value) ?? 0);
+const price = storedMoneyToNumber;
 
 /** A product as staff see it: prices as numbers with two decimals, quantity in its stock unit. */
 export function presentProduct(row: ProductWithCategory): Product {
