@@ -9,7 +9,7 @@
  * product's pieces taken with an 'order' movement, and the status changed last. A product short
  * of stock refuses the whole move with 409 and nothing changes.
  */
-import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
+import { centsToDecimal, storedMoneyToNumber, toCents } from '@duka/shared/money/money';
 import { toPieces, type UnitType } from '@duka/shared/money/units';
 import {
   canMoveOrder,
@@ -38,7 +38,8 @@ export interface OrderWithParts {
   user: { name: string; email: string } | null;
 }
 
-const money = (value: string) => centsToNumber(toCents(value) ?? 0);
+/** A money column as the API gives it (shared/money: the stored text read as a number). */
+const money = storedMoneyToNumber;
 
 export function presentOrderItem(row: OrderItemRow): OrderItem {
   return {

@@ -8,7 +8,7 @@
  * A line that would take a product below zero refuses the whole sale with 409 and writes
  * nothing.
  */
-import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
+import { centsToDecimal, storedMoneyToNumber } from '@duka/shared/money/money';
 import { toPieces, type UnitType } from '@duka/shared/money/units';
 import type {
   CreateSaleInput,
@@ -45,7 +45,8 @@ export interface SaleWithParts {
   user: { name: string; email: string } | null;
 }
 
-const money = (value: string) => centsToNumber(toCents(value) ?? 0);
+/** A money column as the API gives it (shared/money: the stored text read as a number). */
+const money = storedMoneyToNumber;
 
 export function presentSaleItem(row: SaleItemRow): SaleItem {
   return {
