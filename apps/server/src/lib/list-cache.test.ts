@@ -15,18 +15,39 @@ function source(values: number[]) {
 }
 
 describe('list cache', () => {
-  it('counts once within the TTL; after it answers with the last count while counting again', async () => {
-    const s = source([10, 11, 12]);
+  it('counts once within the TTL, again after it: a count that pages a list is never old', async () => {
+    const s = source([10, 11]);
     expect(await cachedCount(s.db, 1, 'k', s.count, 1_000)).toBe(10);
     expect(await cachedCount(s.db, 1, 'k', s.count, 1_000 + LIST_TTL_MS - 1)).toBe(10);
     expect(s.calls()).toBe(1);
-    // Expired: the last count at once, and a new count for the next caller.
+    expect(await cachedCount(s.db, 1, 'k', s.count, 1_000 + LIST_TTL_MS)).toBe(11);
+  });
+
+  it('with answerWhileLoading, answers with the last value while loading again', async () => {
+    const ordered = createListCache<number>({ answerWhileLoading: true });
+    const s = source([10, 11, 12]);
+    expect(await ordered.get(s.db, 1, 'k', s.count, 1_000)).toBe(10);
+    // Expired: the last value at once, and a new one for the next caller.
     const expired = 1_000 + LIST_TTL_MS;
-    expect(await cachedCount(s.db, 1, 'k', s.count, expired)).toBe(10);
+    expect(await ordered.get(s.db, 1, 'k', s.count, expired)).toBe(10);
     expect(s.calls()).toBe(2);
-    expect(await cachedCount(s.db, 1, 'k', s.count, expired + 1)).toBe(11);
-    // A count older than twice the TTL is not answered: the caller waits for a new one.
-    expect(await cachedCount(s.db, 1, 'k', s.count, expired + 2 * LIST_TTL_MS)).toBe(12);
+    expect(await ordered.get(s.db, 1, 'k', s.count, expired + 1)).toBe(11);
+    // A value older than twice the TTL is not answered: the caller waits for a new one.
+    expect(await ordered.get(s.db, 1, 'k', s.count, expired + 2 * LIST_TTL_MS)).toBe(12);
+  });
+
+  it('lets the oldest entry go when full, and keeps the rest', async () => {
+    const small = createListCache<number>({ maxEntries: 2 });
+    const db = {} as Executor;
+    const value = (n: number) => () => Promise.resolve(n);
+    await small.get(db, 1, 'a', value(1), 0);
+    await small.get(db, 1, 'b', value(2), 0);
+    // Loading 'a' again (expired) makes it the newest; 'c' then pushes out 'b'.
+    await small.get(db, 1, 'a', value(3), LIST_TTL_MS);
+    await small.get(db, 1, 'c', value(4), LIST_TTL_MS);
+    expect(await small.get(db, 1, 'a', value(9), LIST_TTL_MS)).toBe(3);
+    expect(await small.get(db, 1, 'c', value(9), LIST_TTL_MS)).toBe(4);
+    expect(await small.get(db, 1, 'b', value(5), LIST_TTL_MS)).toBe(5);
   });
 
   it('forgets every count when a row of its kind changes, and only its own', async () => {
@@ -101,7 +122,7 @@ describe('list cache: loads at the same moment', () => {
   });
 
   it('answers with the last value when the load after an expiry fails, then loads again', async () => {
-    const shared = createListCache<number>();
+    const shared = createListCache<number>({ answerWhileLoading: true });
     const db = {} as Executor;
     expect(await shared.get(db, 1, 'k', () => Promise.resolve(1), 0)).toBe(1);
     const failing = () => Promise.reject(new Error('down'));

@@ -6,14 +6,26 @@
  * more than the page; a search's first twenty matches by name read a heap page for every
  * product that matches. Each kind of list has its cache; a write of that kind in this process
  * forgets all its entries at once (the writers call `changed()` once their transaction is
- * committed), and another instance's write shows within LIST_TTL_MS (and the load after it).
- * The rows themselves are always read fresh: only what they are (which ids, how many) is kept.
+ * committed), and another instance's write shows within LIST_TTL_MS — or, in a cache made with
+ * `answerWhileLoading`, within twice that at most. The rows themselves are always read fresh:
+ * only what they are (which ids, how many) is kept.
  */
 import type { Executor } from '../db/client';
 
 export const LIST_TTL_MS = 10_000;
-/** Entries kept per database before the cache starts over, unless a cache sets its own. */
+/** Entries kept per database (the oldest goes first), unless a cache sets its own. */
 const MAX_ENTRIES = 10_000;
+
+export interface ListCacheOptions {
+  maxEntries?: number;
+  /**
+   * An entry old by time alone (no write in this process since) answers while the new one
+   * loads, for up to twice the TTL, so a caller never waits for an expiry. Only for values
+   * that stand on their own (a search's ids, a whole ordering); not for a count that pages a
+   * list, where an older count and newer rows would skip or repeat a row.
+   */
+  answerWhileLoading?: boolean;
+}
 
 interface Entry<T> {
   value: T;
@@ -33,7 +45,10 @@ export interface ListCache<T> {
   changed(): void;
 }
 
-export function createListCache<T>({ maxEntries = MAX_ENTRIES } = {}): ListCache<T> {
+export function createListCache<T>({
+  maxEntries = MAX_ENTRIES,
+  answerWhileLoading = false,
+}: ListCacheOptions = {}): ListCache<T> {
   /** Per database (tests run many), per store and key. */
   const entries = new WeakMap<object, Map<string, Entry<T>>>();
   /**
@@ -58,10 +73,12 @@ export function createListCache<T>({ maxEntries = MAX_ENTRIES } = {}): ListCache
       generation: started,
       value: load()
         .then((loaded) => {
-          if (byKey.size >= maxEntries) byKey.clear();
           // Never over a fresher entry that a later load, started after a write, has kept.
           const kept = byKey.get(fullKey);
           if (!kept || kept.generation <= started) {
+            // Last in the map's order, which is the order entries go when it is full.
+            byKey.delete(fullKey);
+            if (byKey.size >= maxEntries) byKey.delete(byKey.keys().next().value!);
             byKey.set(fullKey, { value: loaded, at: now, generation: started });
           }
           return loaded;
@@ -91,9 +108,9 @@ export function createListCache<T>({ maxEntries = MAX_ENTRIES } = {}): ListCache
           ? shared.value
           : startLoad(byKey, pending, fullKey, load, now);
       // Old by time alone (no write in this process since): the last value answers while the
-      // new one loads, so the tills never wait for an expiry — up to twice the TTL, so a load
-      // that keeps failing does not keep an old value forever.
-      if (unchanged && now - hit.at < 2 * LIST_TTL_MS) {
+      // new one loads (answerWhileLoading) — up to twice the TTL, so a load that keeps failing
+      // does not keep an old value forever.
+      if (answerWhileLoading && unchanged && now - hit.at < 2 * LIST_TTL_MS) {
         loaded.catch(() => undefined);
         return hit.value;
       }

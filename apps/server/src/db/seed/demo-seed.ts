@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import type { Database, Executor } from '../client';
 import { categories } from '../../modules/categories/categories.table';
 import { withImageFiles } from '../../modules/products/product-images.service';
-import { insertProduct } from '../../modules/products/products.service';
+import { catalogueChanged, insertProduct } from '../../modules/products/products.service';
 import { stores } from '../../modules/stores/stores.table';
 import { users } from '../../modules/users/users.table';
 import { insertUser } from '../../modules/users/users.service';
@@ -75,6 +75,8 @@ export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
       await seedDemoExpenses(tx, nairobi!.id);
     }),
   );
+  // Committed: a grid or search cached before the seed (none, at start-up) reads again.
+  catalogueChanged();
 }
 
 /**

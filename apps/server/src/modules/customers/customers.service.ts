@@ -63,11 +63,12 @@ export async function listCustomers(
     .limit(CUSTOMER_LIST_LIMIT);
 }
 
-/** A customer of the store that may buy (not archived), or undefined. */
 /** The store's customer `id`, unless archived: one a sale or an order may name. */
 export function isUsableCustomer(storeId: number, id: number): SQL {
   return and(eq(customers.id, id), eq(customers.storeId, storeId), isNull(customers.archivedAt))!;
 }
+
+/** A customer of the store that may buy (not archived), or undefined. */
 
 export async function findCustomer(
   db: Executor,

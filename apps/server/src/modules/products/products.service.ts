@@ -131,7 +131,7 @@ function visibleTo(role: Role, storeId: number): SQL {
 
 /** The grid's counts and the till searches' matches (lib/list-cache). */
 const catalogueCounts = createListCache<number>();
-const searchMatches = createListCache<number[]>();
+const searchMatches = createListCache<number[]>({ answerWhileLoading: true });
 
 /**
  * Each store's whole catalogue as ids in name order, per audience (staff, or shoppers: active
@@ -143,7 +143,7 @@ const searchMatches = createListCache<number[]>();
  * bits, a heap page for many of them). 4 bytes a product: 200 kB for 50,000. A few stores'
  * lists at most are kept per database.
  */
-const catalogueOrder = createListCache<Int32Array>({ maxEntries: 64 });
+const catalogueOrder = createListCache<Int32Array>({ maxEntries: 64, answerWhileLoading: true });
 
 /**
  * A product was added, changed or removed (committed): the grid's counts and order and the
@@ -435,7 +435,6 @@ export async function insertProduct(
   input: CreateProductInput,
 ): Promise<ProductRow> {
   await assertCategoryForProduct(tx, storeId, input.category_id);
-  catalogueChanged();
   const pieces = stockPieces(input.quantity, input.stock_unit, input.pack_size);
   const [row] = await tx
     .insert(products)
@@ -501,7 +500,7 @@ export async function createProduct(
         return getProduct(tx, 'admin', storeId, row.id);
       }),
     ),
-  );
+  ).finally(catalogueChanged);
 }
 
 /**

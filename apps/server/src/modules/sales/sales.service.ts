@@ -412,8 +412,8 @@ async function writeSale(
  * For a sale whose products are locked and checked: every product's new stock, the sale's
  * lines and one 'sale' movement per line of a stocked product, as one statement with
  * data-modifying CTEs (one round trip, not three). Its columns come as arrays (unnest), so
- * the statement's text is the same for every sale and is prepared once per connection
- * (issue 10). Returns the lines' ids, in the order given (unnest keeps the arrays' order, and
+ * its text is the same for every sale, however many lines (drizzle's raw statements cannot
+ * be named, so PostgreSQL still parses it each time). Returns the lines' ids, in the order given (unnest keeps the arrays' order, and
  * the serial ids are drawn in it).
  */
 async function writeLines(
