@@ -17,7 +17,19 @@ import {
   type StockMovement,
   type UpdateProductInput,
 } from '@duka/shared/products/products.schemas';
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { isUniqueViolation } from '../../lib/errors';
@@ -129,6 +141,17 @@ function visibleTo(role: Role, storeId: number): SQL {
     : eq(products.storeId, storeId);
 }
 
+/**
+ * visibleTo for a prepared statement (db/prepared): the store and whether the caller is staff
+ * are its `storeId` and `staff` parameters.
+ */
+function visibleToCaller(): SQL {
+  return and(
+    eq(products.storeId, sql.placeholder('storeId')),
+    sql`(${products.isActive} or ${sql.placeholder('staff')}::boolean)`,
+  )!;
+}
+
 /** The grid's counts and the till searches' matches (lib/list-cache). */
 const catalogueCounts = createListCache<number>();
 const searchMatches = createListCache<number[]>({ answerWhileLoading: true });
@@ -171,12 +194,7 @@ const catalogueIdsByName = preparedPerDatabase((db) =>
       >`string_agg(${products.id}::text, ',' order by ${products.name}, ${products.id})`,
     })
     .from(products)
-    .where(
-      and(
-        eq(products.storeId, sql.placeholder('storeId')),
-        sql`(${products.isActive} or ${sql.placeholder('staff')}::boolean)`,
-      ),
-    )
+    .where(visibleToCaller())
     .prepare('duka_catalogue_ids_by_name'),
 );
 
@@ -236,7 +254,7 @@ export async function listProducts(
     const [row] = await db.select({ n: count() }).from(products).where(where);
     return row?.n ?? 0;
   };
-  // The grid's count is cached for a few seconds (catalogue-count.ts); a search or the
+  // The list's count is kept a few seconds (lib/list-cache); a search or the
   // low-stock filter is counted every time.
   const total =
     query.q || query.low_stock === 'true'
@@ -306,13 +324,7 @@ export async function searchProducts(
 /** The visible products among `ids` (a Postgres array literal), unordered (db/prepared). */
 const productsByIds = preparedPerDatabase((db) =>
   selectWithCategory(db)
-    .where(
-      and(
-        sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`,
-        eq(products.storeId, sql.placeholder('storeId')),
-        sql`(${products.isActive} or ${sql.placeholder('staff')}::boolean)`,
-      ),
-    )
+    .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::integer[])`, visibleToCaller()))
     .prepare('duka_products_by_ids'),
 );
 
@@ -320,30 +332,19 @@ const productsByIds = preparedPerDatabase((db) =>
 const productsByCode = preparedPerDatabase((db) => {
   const code = sql.placeholder('code');
   return selectWithCategory(db)
-    .where(
-      and(
-        eq(products.storeId, sql.placeholder('storeId')),
-        sql`(${products.isActive} or ${sql.placeholder('staff')}::boolean)`,
-        or(sql`lower(${products.barcode}) = ${code}`, sql`lower(${products.sku}) = ${code}`),
-      ),
-    )
-    .orderBy(
-      sql`case when lower(${products.barcode}) = ${code} then 0 else 1 end`,
-      asc(products.name),
-      asc(products.id),
-    )
+    .where(and(visibleToCaller(), exactCode(code)))
+    .orderBy(exactBarcodeFirst(code), asc(products.name), asc(products.id))
     .limit(SEARCH_LIMIT)
     .prepare('duka_products_by_code');
 });
 
-/** The product's barcode or SKU is `q` (any case). */
-function exactCode(q: string): SQL {
-  const exact = q.toLowerCase();
-  return or(sql`lower(${products.barcode}) = ${exact}`, sql`lower(${products.sku}) = ${exact}`)!;
+/** The product's barcode or SKU is `code` (in lower case, or a placeholder for it). */
+function exactCode(code: string | Placeholder): SQL {
+  return or(sql`lower(${products.barcode}) = ${code}`, sql`lower(${products.sku}) = ${code}`)!;
 }
 
-const exactBarcodeFirst = (q: string) =>
-  sql`case when lower(${products.barcode}) = ${q.toLowerCase()} then 0 else 1 end`;
+const exactBarcodeFirst = (code: string | Placeholder) =>
+  sql`case when lower(${products.barcode}) = ${code} then 0 else 1 end`;
 
 /**
  * The ids of the first SEARCH_LIMIT products for `q`: an exact barcode match first, then an
@@ -353,8 +354,8 @@ async function matchingIds(db: Executor, role: Role, storeId: number, q: string)
   const exact = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(visibleTo(role, storeId), exactCode(q)))
-    .orderBy(exactBarcodeFirst(q), asc(products.name), asc(products.id))
+    .where(and(visibleTo(role, storeId), exactCode(q.toLowerCase())))
+    .orderBy(exactBarcodeFirst(q.toLowerCase()), asc(products.name), asc(products.id))
     .limit(SEARCH_LIMIT);
   // The matches first (the trigram index), then the first of them by name. OFFSET 0 keeps
   // PostgreSQL from walking the name index instead and filtering as it goes, which reads most
