@@ -8,7 +8,7 @@
  * the best plan depends on the values (a LIMIT and OFFSET). Only the statement is reused, never
  * a result: each call reads the rows as they are now.
  */
-import type { Database } from './client';
+import type { Database, Executor } from './client';
 
 export function preparedPerDatabase<T>(build: (db: Database) => T): (db: Database) => T {
   const built = new WeakMap<Database, T>();
@@ -20,4 +20,22 @@ export function preparedPerDatabase<T>(build: (db: Database) => T): (db: Databas
     }
     return query;
   };
+}
+
+/**
+ * A statement written as SQL text (not built by drizzle on each call), prepared under `name`
+ * on the executor's connection: a transaction's, or one of the pool's. Its rows come back as
+ * the driver reads them (column names as written, integers as numbers); cast a column to text
+ * where the two drivers would read it differently (numeric, timestamptz).
+ */
+export async function executeNamed<T>(
+  db: Executor,
+  name: string,
+  text: string,
+  params: unknown[],
+): Promise<T[]> {
+  const statement = db._.session.prepareQuery({ sql: text, params }, undefined, name, false);
+  const result: unknown = await statement.execute();
+  // Both drivers (pg, PGlite) answer a statement without drizzle's fields with `rows`.
+  return (result as { rows: T[] }).rows;
 }

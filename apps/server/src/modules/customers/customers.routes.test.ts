@@ -339,6 +339,11 @@ describe('loyalty', () => {
       const customer = await addCustomer();
       await sell(customer.id, 5); // 300 → 9 points
       expect((await pointsOf(customer.id)).points).toBe(9);
+      // The sale's statement (write_sale) earns by the same rule as pointsEarned.
+      await t.db.update(stores).set({ loyaltyPointsPer100: 7 }).where(eq(stores.id, storeA));
+      const other = await addCustomer();
+      await sell(other.id, 23, 150);
+      expect((await pointsOf(other.id)).points).toBe(pointsEarned(23 * 6_000, 7));
     } finally {
       await t.db.update(stores).set({ loyaltyPointsPer100: 1 }).where(eq(stores.id, storeA));
     }

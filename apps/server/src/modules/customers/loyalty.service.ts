@@ -12,7 +12,6 @@ import type {
 import { ID_MAX } from '@duka/shared/api/primitives';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { stores } from '../stores/stores.table';
 import { users } from '../users/users.table';
 import { customerErrors } from './customers.errors';
 import { findCustomer } from './customers.service';
@@ -135,31 +134,9 @@ export async function adjustLoyaltyPoints(
 
 /**
  * Points a sale earns: floor(goods / KSh 100 × the store's rate), on the goods only (the total
- * less the delivery fee), in whole cents so no float rounding creeps in.
+ * less the delivery fee), in whole cents so no float rounding creeps in. The sale's own statement
+ * (write_sale, migration 0015) earns them by this rule; customers.routes.test.ts holds it to it.
  */
 export function pointsEarned(goodsCents: number, pointsPer100: number): number {
   return Math.floor((goodsCents * pointsPer100) / 10_000);
-}
-
-/**
- * Inside createSale's transaction: a named customer (not the Walk-in Customer) earns points for
- * the sale's goods, as an 'earn' change that names the sale.
- */
-export async function earnForSale(
-  tx: Executor,
-  customer: CustomerRow,
-  sale: { id: number; goodsCents: number },
-  userId: number | null,
-  createdAt?: Date,
-): Promise<void> {
-  if (customer.isWalkIn) return;
-  const [store] = await tx
-    .select({ rate: stores.loyaltyPointsPer100 })
-    .from(stores)
-    .where(eq(stores.id, customer.storeId));
-  const points = pointsEarned(sale.goodsCents, store?.rate ?? 0);
-  if (points <= 0) return;
-  // The balance moves by an UPDATE … + points, which takes the row's lock: an earn and a
-  // redemption at the same moment queue instead of overwriting each other.
-  await recordLoyalty(tx, customer, { points, kind: 'earn', saleId: sale.id }, userId, createdAt);
 }

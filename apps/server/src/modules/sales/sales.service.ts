@@ -1,15 +1,15 @@
 /**
  * Sales at the till (spec §3, §4 Checkout; PRODUCT.md §3, §4b; issue 7).
  *
- * A sale is written in one transaction: the customer read and the products locked in id order
- * (no deadlocks between two tills), then the sale row (a concurrent retry with the same
- * Idempotency-Key meets its unique index and returns this sale), the stock taken in pieces with
- * a 'sale' movement per line, and the lines with the buying price of their unit at that moment.
- * A line that would take a product below zero refuses the whole sale with 409 and writes
- * nothing.
+ * A sale is written by one statement, write_sale (migration 0015), so all of it or none of it
+ * is: the customer checked and the products locked in id order (no deadlocks between two tills),
+ * then the sale row (a concurrent retry with the same Idempotency-Key meets its unique index and
+ * returns this sale), the stock taken in pieces with a 'sale' movement per line, the lines with
+ * the buying price of their unit at that moment, and a named customer's loyalty points. A line
+ * that would take a product below zero refuses the whole sale with 409 and writes nothing.
  */
 import { centsToDecimal, storedMoneyToNumber } from '@duka/shared/money/money';
-import { toPieces, type UnitType } from '@duka/shared/money/units';
+import type { UnitType } from '@duka/shared/money/units';
 import type {
   CreateSaleInput,
   Sale,
@@ -18,16 +18,12 @@ import type {
 } from '@duka/shared/sales/sales.schemas';
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { createListCache } from '../../lib/list-cache';
 import { pageWindow } from '../../lib/paging';
 import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
 import { customers, type CustomerRow } from '../customers/customers.table';
-import { findCustomer, isUsableCustomer } from '../customers/customers.service';
-import { earnForSale } from '../customers/loyalty.service';
-import { products, type ProductRow } from '../products/products.table';
-import { stockMovements } from '../products/stock-movements.table';
-import { buyingPriceOf } from '../products/unit-prices.service';
 import { users } from '../users/users.table';
 import { saleErrors } from './sales.errors';
 import { saleItems, sales, type SaleItemRow, type SaleRow } from './sales.table';
@@ -269,9 +265,7 @@ export async function createSale(
   };
   const priced = priceSale(input);
   try {
-    const written = await db.transaction((tx) =>
-      writeSale(tx, storeId, user.id, input, priced, idempotencyKey ?? null),
-    );
+    const written = await writeSale(db, storeId, user.id, input, priced, idempotencyKey ?? null);
     saleCounts.changed();
     // The receipt from what was just written, not read back.
     return {
@@ -295,7 +289,7 @@ export async function createSale(
   }
 }
 
-/** Writes the sale inside the caller's transaction. The demo seed uses this too. */
+/** Writes a sale (in the caller's transaction, if it has one). The demo seed uses this. */
 export async function insertSale(
   tx: Executor,
   storeId: number,
@@ -308,9 +302,56 @@ export async function insertSale(
   return (await writeSale(tx, storeId, userId, input, priced, idempotencyKey, createdAt)).sale;
 }
 
-/** insertSale, returning what the receipt shows too: its lines and its customer. */
+/** What write_sale answers (migration 0015): a row per line, in the lines' order. */
+interface WrittenLine {
+  sale_id: number;
+  created_at: string;
+  line_id: number;
+  product_name: string;
+  product_sku: string;
+  pieces: number;
+  buying_price: string;
+  customer_name: string;
+  customer_email: string | null;
+  customer_phone: string | null;
+}
+
+const WRITE_SALE = `select * from write_sale($1::integer, $2::integer, $3::integer, $4::numeric,
+  $5::numeric, $6::numeric, $7::text, $8::text, $9::text, $10::numeric, $11::numeric, $12::text,
+  $13::text, $14::timestamptz, $15::integer[], $16::text[], $17::integer[], $18::numeric[],
+  $19::numeric[])`;
+
+/** write_sale's own errors (its SQLSTATE, with the line or the product in DETAIL) as the API's. */
+function saleErrorOf(error: unknown, lines: PricedLine[]): AppError | undefined {
+  let current: unknown = error;
+  // Drizzle wraps driver errors; the PostgreSQL error is somewhere down the `cause` chain.
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const { code, detail, cause } = current as {
+      code?: unknown;
+      detail?: unknown;
+      cause?: unknown;
+    };
+    if (code === 'DK001') return saleErrors.customerNotFound();
+    if (code === 'DK002') {
+      const line = lines[Number(detail)];
+      if (line) return saleErrors.productNotFound(line.index, line.productId);
+    }
+    if (code === 'DK003') return saleErrors.insufficientStock(String(detail));
+    current = cause;
+  }
+  return undefined;
+}
+
+/**
+ * insertSale, returning what the receipt shows too: its lines and its customer. One call of
+ * write_sale (migration 0015) does the whole sale in one statement, so it needs no transaction
+ * of its own: the customer checked, the products locked in id order and checked (active, enough
+ * stock), the sale's row, every product's new stock, the lines with the buying price of their
+ * unit and one 'sale' movement per line of a stocked product, and a named customer's loyalty
+ * points. The sale's row and lines are then what was sent and what it answered.
+ */
 async function writeSale(
-  tx: Executor,
+  db: Executor,
   storeId: number,
   userId: number | null,
   input: CreateSaleInput,
@@ -318,145 +359,80 @@ async function writeSale(
   idempotencyKey: string | null,
   createdAt?: Date,
 ): Promise<Omit<SaleWithParts, 'user'>> {
-  // The customer and every product of the sale in one round trip (issue 10), the products
-  // locked in id order before their stock is read. No row: the customer is not the store's
-  // (then that is the error), or none of the products is. Named, as the sale's insert: the
-  // text is the same for every sale (the ids are one array), so PostgreSQL parses it once per
-  // connection.
-  const ids = [...new Set(priced.lines.map((line) => line.productId))].sort((a, b) => a - b);
-  const locked = await tx
-    .select({ customer: customers, product: products })
-    .from(customers)
-    .innerJoin(
-      products,
-      and(eq(products.storeId, storeId), sql`${products.id} = any(${sql.param(ids)}::integer[])`),
-    )
-    .where(isUsableCustomer(storeId, input.customer_id))
-    .orderBy(asc(products.id))
-    .for('update', { of: products })
-    .prepare('duka_sale_lock')
-    .execute();
-  const customer = locked[0]?.customer ?? (await findCustomer(tx, storeId, input.customer_id));
-  if (!customer) throw saleErrors.customerNotFound();
-  const byId = new Map(locked.map(({ product }) => [product.id, product]));
-
-  const [sale] = await tx
-    .insert(sales)
-    .values({
+  const { lines } = priced;
+  const mpesaCode = input.payment_method === 'mpesa' && input.mpesa_code ? input.mpesa_code : null;
+  let written: WrittenLine[];
+  try {
+    written = await executeNamed<WrittenLine>(db, 'duka_write_sale', WRITE_SALE, [
       storeId,
-      customerId: customer.id,
+      input.customer_id,
       userId,
-      subtotal: centsToDecimal(priced.subtotal),
-      deliveryFee: centsToDecimal(input.delivery_fee),
-      totalAmount: centsToDecimal(priced.total),
-      paymentMethod: input.payment_method,
-      status: input.status,
-      paymentStatus: input.payment_status,
-      amountPaid: centsToDecimal(priced.paid),
-      changeAmount: centsToDecimal(priced.change),
-      mpesaCode: input.payment_method === 'mpesa' && input.mpesa_code ? input.mpesa_code : null,
+      centsToDecimal(priced.subtotal),
+      centsToDecimal(input.delivery_fee),
+      centsToDecimal(priced.total),
+      input.payment_method,
+      input.status,
+      input.payment_status,
+      centsToDecimal(priced.paid),
+      centsToDecimal(priced.change),
+      mpesaCode,
       idempotencyKey,
-      ...(createdAt ? { createdAt } : {}),
-    })
-    .returning()
-    .prepare(createdAt ? 'duka_sale_insert_at' : 'duka_sale_insert')
-    .execute();
-
-  const piecesTaken = new Map<number, number>();
-  const lines = priced.lines.map((line) => {
-    const product = byId.get(line.productId);
-    if (!product || !product.isActive) throw saleErrors.productNotFound(line.index, line.productId);
-    const pieces = toPieces(line.quantity, line.unitType, product.packSize);
-    if (product.sku !== DELIVERY_SERVICE_SKU) {
-      piecesTaken.set(product.id, (piecesTaken.get(product.id) ?? 0) + pieces);
-    }
-    return { line, product, pieces };
-  });
-  for (const [productId, pieces] of piecesTaken) {
-    const product = byId.get(productId)!;
-    if (product.stockPieces < pieces) throw saleErrors.insufficientStock(product.name);
+      createdAt ? createdAt.toISOString() : null,
+      lines.map((line) => line.productId),
+      lines.map((line) => line.unitType),
+      lines.map((line) => line.quantity),
+      lines.map((line) => centsToDecimal(line.unitPriceCents)),
+      lines.map((line) => centsToDecimal(line.totalCents)),
+    ]);
+  } catch (error) {
+    throw saleErrorOf(error, lines) ?? error;
   }
-  // The new stock, the lines and the movements in one statement (one round trip, not three):
-  // the rows are locked and checked above.
-  const soldAt = sale!.createdAt;
-  const itemValues: Omit<SaleItemRow, 'id'>[] = lines.map(({ line, product, pieces }) => ({
-    saleId: sale!.id,
+  const first = written[0]!;
+  const soldAt = new Date(first.created_at);
+  const sale: SaleRow = {
+    id: first.sale_id,
     storeId,
-    soldAt,
-    productId: product.id,
-    productName: product.name,
-    productSku: product.sku,
-    unitType: line.unitType,
-    quantity: line.quantity,
-    pieces,
-    unitPrice: centsToDecimal(line.unitPriceCents),
-    buyingPrice: buyingPriceOf(product, line.unitType),
-    total: centsToDecimal(line.totalCents),
-  }));
-  const lineIds = await writeLines(tx, storeId, userId, itemValues, piecesTaken, byId);
-  const items: SaleItemRow[] = itemValues.map((item, index) => ({ id: lineIds[index]!, ...item }));
-  // Loyalty: the goods earn points — not the delivery fee, nor a delivery line (SRV001) the
-  // till added — in this same transaction.
-  const goodsCents = lines
-    .filter(({ product }) => product.sku !== DELIVERY_SERVICE_SKU)
-    .reduce((sum, { line }) => sum + line.totalCents, 0);
-  await earnForSale(tx, customer, { id: sale!.id, goodsCents }, userId, createdAt);
-  return {
-    sale: sale!,
-    items: items.sort((a, b) => a.id - b.id),
-    customer: { name: customer.name, email: customer.email, phone: customer.phone },
+    customerId: input.customer_id,
+    userId,
+    subtotal: centsToDecimal(priced.subtotal),
+    deliveryFee: centsToDecimal(input.delivery_fee),
+    totalAmount: centsToDecimal(priced.total),
+    paymentMethod: input.payment_method,
+    status: input.status,
+    paymentStatus: input.payment_status,
+    amountPaid: centsToDecimal(priced.paid),
+    changeAmount: centsToDecimal(priced.change),
+    mpesaCode,
+    idempotencyKey,
+    receiptSmsAt: null,
+    receiptWhatsappAt: null,
+    createdAt: soldAt,
   };
-}
-
-/**
- * For a sale whose products are locked and checked: every product's new stock, the sale's
- * lines and one 'sale' movement per line of a stocked product, as one statement with
- * data-modifying CTEs (one round trip, not three). Its columns come as arrays (unnest), so
- * its text is the same for every sale, however many lines (drizzle's raw statements cannot
- * be named, so PostgreSQL still parses it each time). Returns the lines' ids, in the order given (unnest keeps the arrays' order, and
- * the serial ids are drawn in it).
- */
-async function writeLines(
-  tx: Executor,
-  storeId: number,
-  userId: number | null,
-  items: Omit<SaleItemRow, 'id'>[],
-  piecesTaken: Map<number, number>,
-  byId: Map<number, ProductRow>,
-): Promise<number[]> {
-  const array = <T>(values: T[]) => sql.param(values);
-  const stocked = [...piecesTaken];
-  const moved = items.filter((item) => piecesTaken.has(item.productId!));
-  const { saleId, soldAt } = items[0]!;
-  const statement = tx.execute(sql`
-    with stock as (
-      update ${products} set stock_pieces = taken.stock, updated_at = now()
-      from unnest(${array(stocked.map(([id]) => id))}::integer[],
-        ${array(stocked.map(([id, pieces]) => byId.get(id)!.stockPieces - pieces))}::integer[])
-        as taken (id, stock)
-      where ${products.id} = taken.id),
-    moves as (
-      insert into ${stockMovements} (store_id, product_id, change_pieces, reason, reference, user_id)
-      select ${storeId}::integer, m.product_id, m.change, 'sale', ${`SALE-${saleId}`},
-        ${userId}::integer
-      from unnest(${array(moved.map((item) => item.productId))}::integer[],
-        ${array(moved.map((item) => -item.pieces))}::integer[]) as m (product_id, change))
-    insert into ${saleItems} (sale_id, store_id, sold_at, product_id, product_name, product_sku,
-      unit_type, quantity, pieces, unit_price, buying_price, total)
-    select ${saleId}::integer, ${storeId}::integer, ${soldAt.toISOString()}::timestamptz, v.*
-    from unnest(${array(items.map((item) => item.productId))}::integer[],
-      ${array(items.map((item) => item.productName))}::text[],
-      ${array(items.map((item) => item.productSku))}::text[],
-      ${array(items.map((item) => item.unitType))}::text[],
-      ${array(items.map((item) => item.quantity))}::integer[],
-      ${array(items.map((item) => item.pieces))}::integer[],
-      ${array(items.map((item) => item.unitPrice))}::numeric[],
-      ${array(items.map((item) => item.buyingPrice))}::numeric[],
-      ${array(items.map((item) => item.total))}::numeric[])
-      as v (product_id, product_name, product_sku, unit_type, quantity, pieces, unit_price,
-        buying_price, total)
-    returning id`);
-  // Both drivers (pg, PGlite) answer raw SQL with `rows` of objects.
-  const result: unknown = await statement;
-  return (result as { rows: { id: number }[] }).rows.map((row) => row.id).sort((a, b) => a - b);
+  const items: SaleItemRow[] = written.map((row, index) => {
+    const line = lines[index]!;
+    return {
+      id: row.line_id,
+      saleId: sale.id,
+      storeId,
+      soldAt,
+      productId: line.productId,
+      productName: row.product_name,
+      productSku: row.product_sku,
+      unitType: line.unitType,
+      quantity: line.quantity,
+      pieces: row.pieces,
+      unitPrice: centsToDecimal(line.unitPriceCents),
+      buyingPrice: row.buying_price,
+      total: centsToDecimal(line.totalCents),
+    };
+  });
+  return {
+    sale,
+    items,
+    customer: {
+      name: first.customer_name,
+      email: first.customer_email,
+      phone: first.customer_phone,
+    },
+  };
 }
