@@ -34,7 +34,7 @@ DECLARE
   problem record;
   line_names text[];
   line_skus text[];
-  line_pieces integer[];
+  line_pieces bigint[];
   line_buying numeric[];
   earned bigint;
 BEGIN
@@ -61,7 +61,8 @@ BEGIN
   -- Each line's pieces (piecesPerUnit) and the buying price of its unit (buyingPriceOf: the
   -- unit's own, else its pieces at the piece price), in the lines' order.
   SELECT array_agg(p.name ORDER BY l.ord), array_agg(p.sku ORDER BY l.ord),
-    array_agg(l.quantity * u.per_unit ORDER BY l.ord),
+    -- In bigint: a big quantity of big packs is too little stock (409), not an overflow.
+    array_agg(l.quantity::bigint * u.per_unit ORDER BY l.ord),
     array_agg(CASE
       WHEN l.unit_type = 'pack' AND p.pack_buying_price > 0 THEN p.pack_buying_price
       WHEN l.unit_type = 'dozen' AND p.dozen_buying_price > 0 THEN p.dozen_buying_price
@@ -133,8 +134,9 @@ BEGIN
       sold.unit_type, sold.quantity, sold.pieces, sold.unit_price, sold.buying, sold.total
     FROM sold ORDER BY sold.ord
     RETURNING i.id, i.product_name, i.product_sku, i.pieces, i.buying_price)
-  SELECT sale.id, to_json(sale.created_at) #>> '{}', w.id, w.product_name, w.product_sku,
-    w.pieces, w.buying_price::text, buyer.name, buyer.email, buyer.phone
+  SELECT sale.id, to_char(sale.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    w.id, w.product_name, w.product_sku, w.pieces, w.buying_price::text, buyer.name,
+    buyer.email, buyer.phone
   FROM written w ORDER BY w.id;
 END
 $$;

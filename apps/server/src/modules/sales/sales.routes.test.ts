@@ -258,6 +258,17 @@ describe('POST /api/sales', () => {
     expect(await salesCount(storeA)).toBe(before);
   });
 
+  it('counts a huge number of big packs as too little stock, not an overflow (409)', async () => {
+    // 300,000 packs of 10,000 are 3,000,000,000 pieces: beyond a PostgreSQL integer.
+    const packs = await createProduct({ name: 'Bulk Salt', pack_size: 10_000, quantity: 5 });
+    const response = await salesA.post(
+      '/api/sales',
+      cashSale([line(packs.id, 300_000, 1, 'pack')]),
+    );
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe('Insufficient stock for Bulk Salt');
+  });
+
   it('sells the delivery service without counting its stock', async () => {
     const delivery = await createProduct({ sku: 'SRV001', name: 'Delivery Service', quantity: 0 });
     const response = await salesA.post('/api/sales', cashSale([line(delivery.id, 1, 200)]));
