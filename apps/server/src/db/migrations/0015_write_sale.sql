@@ -112,10 +112,12 @@ BEGIN
     END IF;
   END IF;
 
-  -- The new stock, one 'sale' movement per line of a stocked product, and the lines.
+  -- The new stock, one 'sale' movement per line of a stocked product, and the lines, answered
+  -- in the lines' order (each line's id drawn here, so the order never rests on the sequence).
   RETURN QUERY
   WITH sold AS (
-    SELECT * FROM unnest(p_product_ids, line_names, line_skus, p_unit_types, p_quantities,
+    SELECT l.*, nextval('sale_items_id_seq')::integer AS id
+    FROM unnest(p_product_ids, line_names, line_skus, p_unit_types, p_quantities,
       line_pieces, p_unit_prices, line_buying, p_totals) WITH ORDINALITY
       AS l (product_id, name, sku, unit_type, quantity, pieces, unit_price, buying, total, ord)),
   stock AS (
@@ -128,15 +130,15 @@ BEGIN
     SELECT p_store_id, sold.product_id, -sold.pieces, 'sale', 'SALE-' || sale.id, p_user_id
     FROM sold WHERE sold.sku <> 'SRV001' ORDER BY sold.ord),
   written AS (
-    INSERT INTO sale_items AS i (sale_id, store_id, sold_at, product_id, product_name,
+    INSERT INTO sale_items AS i (id, sale_id, store_id, sold_at, product_id, product_name,
       product_sku, unit_type, quantity, pieces, unit_price, buying_price, total)
-    SELECT sale.id, p_store_id, sale.created_at, sold.product_id, sold.name, sold.sku,
+    SELECT sold.id, sale.id, p_store_id, sale.created_at, sold.product_id, sold.name, sold.sku,
       sold.unit_type, sold.quantity, sold.pieces, sold.unit_price, sold.buying, sold.total
-    FROM sold ORDER BY sold.ord
+    FROM sold
     RETURNING i.id, i.product_name, i.product_sku, i.pieces, i.buying_price)
   SELECT sale.id, to_char(sale.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
     w.id, w.product_name, w.product_sku, w.pieces, w.buying_price::text, buyer.name,
     buyer.email, buyer.phone
-  FROM written w ORDER BY w.id;
+  FROM written w JOIN sold ON sold.id = w.id ORDER BY sold.ord;
 END
 $$;
