@@ -48,16 +48,26 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
+/**
+ * The PostgreSQL error down `error`'s cause chain (Drizzle wraps the driver's), on either
+ * driver: its SQLSTATE, and the constraint or DETAIL it names.
+ */
+export function postgresErrorOf(
+  error: unknown,
+): { code: string; constraint?: unknown; detail?: unknown } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; detail?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return { code: candidate.code, constraint: candidate.constraint, detail: candidate.detail };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** PostgreSQL unique_violation, on either driver. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  let current: unknown = error;
-  // Drizzle wraps driver errors; the PostgreSQL error is somewhere down the `cause` chain.
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505') {
-      return constraint === undefined || candidate.constraint === constraint;
-    }
-    current = candidate.cause;
-  }
-  return false;
+  const found = postgresErrorOf(error);
+  return found?.code === '23505' && (constraint === undefined || found.constraint === constraint);
 }

@@ -10,16 +10,37 @@
 --   DK003  a product has too little stock (DETAIL: the product's name)
 -- A repeated Idempotency-Key meets sales_store_idempotency_key_unique (23505) as before.
 --
--- The rules are the ones of @duka/shared/money/units (piecesPerUnit), products/unit-prices
--- (buyingPriceOf) and customers/loyalty (pointsEarned); sales.routes.test.ts and
--- customers.routes.test.ts hold the sale to them.
+-- The sale's rules, each the twin of the TypeScript function named beside it (sale-rules.test.ts
+-- holds every pair equal): a line's pieces, its unit's buying price, a sale's points. The
+-- delivery service's SKU comes from sales.service.ts (DELIVERY_SERVICE_SKU).
+--
+-- piecesPerUnit (@duka/shared/money/units)
+CREATE FUNCTION pieces_per_unit(unit text, pack_size integer) RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT CASE unit WHEN 'piece' THEN 1 WHEN 'dozen' THEN 12 ELSE pack_size END $$;
+--> statement-breakpoint
+-- buyingPriceOf (products/unit-prices.service.ts): the unit's own, else its pieces at the piece
+-- buying price.
+CREATE FUNCTION unit_buying_price(unit text, pack_size integer, piece numeric, pack numeric,
+  dozen numeric) RETURNS numeric
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT CASE
+  WHEN unit = 'pack' AND pack > 0 THEN pack
+  WHEN unit = 'dozen' AND dozen > 0 THEN dozen
+  ELSE piece * pieces_per_unit(unit, pack_size) END $$;
+--> statement-breakpoint
+-- pointsEarned (customers/loyalty.service.ts): floor(goods / KSh 100 × the store's rate).
+CREATE FUNCTION points_earned(goods_cents bigint, points_per_100 integer) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+AS $$ SELECT goods_cents * points_per_100 / 10000 $$;
+--> statement-breakpoint
 CREATE FUNCTION write_sale(
   p_store_id integer, p_customer_id integer, p_user_id integer,
   p_subtotal numeric, p_delivery_fee numeric, p_total numeric, p_payment_method text,
   p_status text, p_payment_status text, p_amount_paid numeric, p_change numeric,
   p_mpesa_code text, p_idempotency_key text, p_created_at timestamptz,
   p_product_ids integer[], p_unit_types text[], p_quantities integer[],
-  p_unit_prices numeric[], p_totals numeric[])
+  p_unit_prices numeric[], p_totals numeric[], p_delivery_sku text)
 RETURNS TABLE (sale_id integer, created_at text, line_id integer, product_name text,
   product_sku text, pieces integer, buying_price text, customer_name text,
   customer_email text, customer_phone text)
@@ -58,29 +79,24 @@ BEGIN
       DETAIL = problem.line::text;
   END IF;
 
-  -- Each line's pieces (piecesPerUnit) and the buying price of its unit (buyingPriceOf: the
-  -- unit's own, else its pieces at the piece price), in the lines' order.
+  -- Each line's pieces and the buying price of its unit, in the lines' order.
   SELECT array_agg(p.name ORDER BY l.ord), array_agg(p.sku ORDER BY l.ord),
     -- In bigint: a big quantity of big packs is too little stock (409), not an overflow.
-    array_agg(l.quantity::bigint * u.per_unit ORDER BY l.ord),
-    array_agg(CASE
-      WHEN l.unit_type = 'pack' AND p.pack_buying_price > 0 THEN p.pack_buying_price
-      WHEN l.unit_type = 'dozen' AND p.dozen_buying_price > 0 THEN p.dozen_buying_price
-      ELSE p.piece_buying_price * u.per_unit END ORDER BY l.ord)
+    array_agg(l.quantity::bigint * pieces_per_unit(l.unit_type, p.pack_size) ORDER BY l.ord),
+    array_agg(unit_buying_price(l.unit_type, p.pack_size, p.piece_buying_price,
+      p.pack_buying_price, p.dozen_buying_price) ORDER BY l.ord)
   INTO line_names, line_skus, line_pieces, line_buying
   FROM unnest(p_product_ids, p_unit_types, p_quantities) WITH ORDINALITY
     AS l (product_id, unit_type, quantity, ord)
-  JOIN products p ON p.id = l.product_id
-  CROSS JOIN LATERAL (SELECT CASE l.unit_type WHEN 'piece' THEN 1 WHEN 'dozen' THEN 12
-    ELSE p.pack_size END AS per_unit) u;
+  JOIN products p ON p.id = l.product_id;
 
   -- The first product (in the lines' order) whose stock cannot cover its lines; the delivery
-  -- service (SRV001) is never counted in stock.
+  -- service is never counted in stock.
   SELECT p.name INTO problem
   FROM (SELECT l.product_id, min(l.ord) AS first, sum(l.pieces) AS taken
         FROM unnest(p_product_ids, line_pieces, line_skus) WITH ORDINALITY
           AS l (product_id, pieces, sku, ord)
-        WHERE l.sku <> 'SRV001' GROUP BY l.product_id) t
+        WHERE l.sku <> p_delivery_sku GROUP BY l.product_id) t
   JOIN products p ON p.id = t.product_id
   WHERE p.stock_pieces < t.taken
   ORDER BY t.first LIMIT 1;
@@ -96,13 +112,12 @@ BEGIN
     p_idempotency_key, coalesce(p_created_at, now()))
   RETURNING s.* INTO sale;
 
-  -- A named customer earns floor(goods / KSh 100 × the store's rate) on the goods (pointsEarned):
-  -- not the delivery fee, nor a delivery line.
+  -- A named customer earns points on the goods: not the delivery fee, nor a delivery line.
   IF NOT buyer.is_walk_in THEN
-    SELECT (sum(l.total * 100)::bigint * st.loyalty_points_per_100) / 10000 INTO earned
+    SELECT points_earned(sum(l.total * 100)::bigint, st.loyalty_points_per_100) INTO earned
     FROM unnest(p_totals, line_skus) AS l (total, sku)
     CROSS JOIN stores st
-    WHERE st.id = buyer.store_id AND l.sku <> 'SRV001'
+    WHERE st.id = buyer.store_id AND l.sku <> p_delivery_sku
     GROUP BY st.loyalty_points_per_100;
     IF earned > 0 THEN
       UPDATE customers SET loyalty_points = loyalty_points + earned WHERE id = buyer.id;
@@ -123,12 +138,12 @@ BEGIN
   stock AS (
     UPDATE products p SET stock_pieces = p.stock_pieces - t.taken, updated_at = now()
     FROM (SELECT sold.product_id, sum(sold.pieces) AS taken FROM sold
-          WHERE sold.sku <> 'SRV001' GROUP BY sold.product_id) t
+          WHERE sold.sku <> p_delivery_sku GROUP BY sold.product_id) t
     WHERE p.id = t.product_id),
   moves AS (
     INSERT INTO stock_movements (store_id, product_id, change_pieces, reason, reference, user_id)
     SELECT p_store_id, sold.product_id, -sold.pieces, 'sale', 'SALE-' || sale.id, p_user_id
-    FROM sold WHERE sold.sku <> 'SRV001' ORDER BY sold.ord),
+    FROM sold WHERE sold.sku <> p_delivery_sku ORDER BY sold.ord),
   written AS (
     INSERT INTO sale_items AS i (id, sale_id, store_id, sold_at, product_id, product_name,
       product_sku, unit_type, quantity, pieces, unit_price, buying_price, total)

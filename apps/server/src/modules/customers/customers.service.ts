@@ -69,7 +69,6 @@ export function isUsableCustomer(storeId: number, id: number): SQL {
 }
 
 /** A customer of the store that may buy (not archived), or undefined. */
-
 export async function findCustomer(
   db: Executor,
   storeId: number,

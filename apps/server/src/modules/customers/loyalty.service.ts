@@ -135,7 +135,7 @@ export async function adjustLoyaltyPoints(
 /**
  * Points a sale earns: floor(goods / KSh 100 × the store's rate), on the goods only (the total
  * less the delivery fee), in whole cents so no float rounding creeps in. The sale's own statement
- * (write_sale, migration 0015) earns them by this rule; customers.routes.test.ts holds it to it.
+ * (write_sale, migration 0015) earns them by its twin, points_earned (sale-rules.test.ts).
  */
 export function pointsEarned(goodsCents: number, pointsPer100: number): number {
   return Math.floor((goodsCents * pointsPer100) / 10_000);

@@ -1,11 +1,8 @@
-import { toPieces, type UnitType } from '@duka/shared/money/units';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
 import { buildStore, signedIn } from '../../testing/factories';
-import { products } from '../products/products.table';
 import { stockMovements } from '../products/stock-movements.table';
-import { buyingPriceOf } from '../products/unit-prices.service';
 import { saleItems, sales } from './sales.table';
 
 let t: TestApp;
@@ -367,52 +364,6 @@ describe('POST /api/sales', () => {
       { unit_type: 'dozen', buying_price: 600 },
       { unit_type: 'pack', buying_price: 300 },
     ]);
-  });
-
-  it('counts and costs every unit by the shared rules (toPieces, buyingPriceOf)', async () => {
-    // The sale's statement (write_sale, migration 0015) has the rules in SQL: held to the
-    // TypeScript ones for every unit, with and without a unit buying price of its own.
-    const own = await createProduct({ pack_size: 6, quantity: 200 });
-    const none = await createProduct({
-      pack_size: 4,
-      pack_buying_price: 0,
-      dozen_buying_price: 0,
-      quantity: 200,
-    });
-    const units = ['piece', 'pack', 'dozen'] as const;
-    const lines = [own, none].flatMap((product) =>
-      units.map((unit, index) => line(product.id, index + 2, 100, unit)),
-    );
-    const response = await salesA.post('/api/sales', cashSale(lines));
-    expect(response.statusCode, response.body).toBe(201);
-    const items = response.json().data.items as { product_id: number; buying_price: number }[];
-    const rows = await t.db
-      .select()
-      .from(products)
-      .where(inArray(products.id, [own.id, none.id]));
-    const rowOf = (id: number) => rows.find((row) => row.id === id)!;
-    const written = await t.db
-      .select()
-      .from(saleItems)
-      .where(eq(saleItems.saleId, response.json().data.id));
-    lines.forEach((sent, index) => {
-      const row = rowOf(sent.product_id);
-      const unit = sent.unit_type as UnitType;
-      expect(items[index]!.buying_price).toBe(Number(buyingPriceOf(row, unit)));
-      expect(written.find((item) => item.id === response.json().data.items[index].id)!.pieces).toBe(
-        toPieces(sent.quantity, unit, row.packSize),
-      );
-    });
-    for (const product of [own, none]) {
-      const taken = lines
-        .filter((sent) => sent.product_id === product.id)
-        .reduce(
-          (sum, sent) =>
-            sum + toPieces(sent.quantity, sent.unit_type as UnitType, rowOf(product.id).packSize),
-          0,
-        );
-      expect(rowOf(product.id).stockPieces).toBe(200 - taken);
-    }
   });
 
   it('takes cash of at least the total, and records an M-Pesa code', async () => {

@@ -19,7 +19,7 @@ import type {
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
-import { AppError, isUniqueViolation } from '../../lib/errors';
+import { AppError, isUniqueViolation, postgresErrorOf } from '../../lib/errors';
 import { createListCache } from '../../lib/list-cache';
 import { pageWindow } from '../../lib/paging';
 import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
@@ -319,26 +319,16 @@ interface WrittenLine {
 const WRITE_SALE = `select * from write_sale($1::integer, $2::integer, $3::integer, $4::numeric,
   $5::numeric, $6::numeric, $7::text, $8::text, $9::text, $10::numeric, $11::numeric, $12::text,
   $13::text, $14::timestamptz, $15::integer[], $16::text[], $17::integer[], $18::numeric[],
-  $19::numeric[])`;
+  $19::numeric[], $20::text)`;
 
 /** write_sale's own errors (its SQLSTATE, with the line or the product in DETAIL) as the API's. */
 function saleErrorOf(error: unknown, lines: PricedLine[]): AppError | undefined {
-  let current: unknown = error;
-  // Drizzle wraps driver errors; the PostgreSQL error is somewhere down the `cause` chain.
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const { code, detail, cause } = current as {
-      code?: unknown;
-      detail?: unknown;
-      cause?: unknown;
-    };
-    if (code === 'DK001') return saleErrors.customerNotFound();
-    if (code === 'DK002') {
-      const line = lines[Number(detail)];
-      if (line) return saleErrors.productNotFound(line.index, line.productId);
-    }
-    if (code === 'DK003') return saleErrors.insufficientStock(String(detail));
-    current = cause;
-  }
+  const found = postgresErrorOf(error);
+  if (found?.code === 'DK001') return saleErrors.customerNotFound();
+  const line = lines[Number(found?.detail)];
+  if (found?.code === 'DK002' && line)
+    return saleErrors.productNotFound(line.index, line.productId);
+  if (found?.code === 'DK003') return saleErrors.insufficientStock(String(found.detail));
   return undefined;
 }
 
@@ -383,6 +373,7 @@ async function writeSale(
       lines.map((line) => line.quantity),
       lines.map((line) => centsToDecimal(line.unitPriceCents)),
       lines.map((line) => centsToDecimal(line.totalCents)),
+      DELIVERY_SERVICE_SKU,
     ]);
   } catch (error) {
     throw saleErrorOf(error, lines) ?? error;
