@@ -33,3 +33,27 @@ export function toPieces(quantity: number, unit: UnitType, packSize = 1): number
 export function wholeUnits(pieces: number, unit: UnitType, packSize = 1): number {
   return Math.floor(pieces / piecesPerUnit(unit, packSize));
 }
+
+/** Stock as it stands on the shelf: whole units of the stock unit and the pieces left over. */
+export interface ShelfStock {
+  unit: UnitType;
+  /** Whole units (0 for a product kept by the piece: its count is all in `pieces`). */
+  units: number;
+  /** Pieces beyond the whole units (all of them for a product kept by the piece). */
+  pieces: number;
+}
+
+/**
+ * Splits exact stock into what a person counts on the shelf (issue 20): 47 pieces kept by the
+ * dozen are 3 dozen and 11 pieces, 6 are 6 pieces (not "0 dozen"); a product kept by the piece
+ * (or in packs of 1) is all pieces. Negative stock (an offline sale the shelf could not cover)
+ * is counted the same way below zero: −14 pieces by the dozen are −1 dozen and −2 pieces.
+ */
+export function shelfStock(pieces: number, unit: UnitType, packSize = 1): ShelfStock {
+  if (!Number.isInteger(pieces)) throw new RangeError(`pieces must be whole, got ${pieces}`);
+  const per = piecesPerUnit(unit, packSize);
+  if (unit === 'piece' || per === 1) return { unit, units: 0, pieces };
+  const sign = pieces < 0 ? -1 : 1;
+  const size = Math.abs(pieces);
+  return { unit, units: sign * Math.floor(size / per), pieces: sign * (size % per) };
+}
