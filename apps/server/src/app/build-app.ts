@@ -27,6 +27,7 @@ import { productsCsvRoutes } from '../modules/products/products-csv.routes';
 import { purchaseOrdersRoutes } from '../modules/purchase-orders/purchase-orders.routes';
 import { reportsRoutes } from '../modules/reports/reports.routes';
 import { receiptSettingsRoutes } from '../modules/receipt-settings/receipt-settings.routes';
+import { storeSettingsRoutes } from '../modules/store-settings/store-settings.routes';
 import { salesRoutes } from '../modules/sales/sales.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
 import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
@@ -139,6 +140,7 @@ export async function buildApp({
       await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(expensesRoutes, { prefix: '/expenses' });
       await api.register(receiptSettingsRoutes, { prefix: '/stores' });
+      await api.register(storeSettingsRoutes, { prefix: '/stores' });
       await api.register(reportsRoutes, { prefix: '/reports' });
     },
     { prefix: '/api' },

@@ -46,6 +46,7 @@ const BODIES: Record<string, () => unknown> = {
   'PUT /api/customers/:id': () => ({ name: 'Not Yours', phone: '0712 345 678' }),
   'PUT /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
   'POST /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
+  'PUT /api/stores/:storeId/settings': () => ({ max_cashier_discount_percent: 50 }),
 };
 
 /** Bookkeeping a refused request may still touch: its session and sign-in counters. */

@@ -13,6 +13,7 @@ export const PAGE_TITLE_KEYS = [
   'sales',
   'customers',
   'reports',
+  'settings',
   'shop',
   'profile',
   'users',

@@ -129,6 +129,13 @@ export const appRoutes: RouteObject[] = [
         ]);
         return <ReportsPage />;
       }),
+      protectedRoute('/settings', 'settings', async () => {
+        const [{ SettingsPage }] = await Promise.all([
+          import('./pages/settings-page'),
+          loadPageNamespaces(['settings']),
+        ]);
+        return <SettingsPage />;
+      }),
       protectedRoute('/shop', 'shop', async () => {
         const [{ ShopPage }] = await Promise.all([
           import('./pages/shop-page'),

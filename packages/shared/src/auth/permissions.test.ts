@@ -34,6 +34,13 @@ describe('page access (PRODUCT.md §1)', () => {
     expect(ROLES.filter((role) => canOpenPage(role, '/stores'))).toEqual(['super_admin']);
   });
 
+  it('gives the store settings page and API to its admin, managers and the super admin only', () => {
+    const managers = ['super_admin', 'admin', 'manager'];
+    expect(ROLES.filter((role) => canOpenPage(role, '/settings'))).toEqual(managers);
+    expect(ROLES.filter((role) => can(role, 'store-settings:read'))).toEqual(managers);
+    expect(ROLES.filter((role) => can(role, 'store-settings:update'))).toEqual(managers);
+  });
+
   it('refuses everything to nobody', () => {
     for (const page of Object.keys(PAGES) as (keyof typeof PAGES)[]) {
       expect(canOpenPage(null, page)).toBe(false);

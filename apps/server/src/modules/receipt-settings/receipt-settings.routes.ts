@@ -9,31 +9,9 @@ import {
   receiptSettingsParamsSchema,
   receiptSettingsResponseSchema,
 } from '@duka/shared/receipt-settings/receipt-settings.schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../lib/access.plugin';
-import { notFound } from '../../lib/errors';
-import { findStore } from '../stores/stores.service';
-import type { AppDeps } from '../../app/deps';
+import { storeOfPath } from '../stores/stores.service';
 import { getReceiptSettings, saveReceiptSettings } from './receipt-settings.service';
-
-const storeNotFound = () => notFound('Store not found', 'store.not_found');
-
-/** The store of the path, when the caller may act on it. */
-async function storeOfPath(
-  deps: AppDeps,
-  request: Pick<FastifyRequest, 'auth' | 'storeId'>,
-  storeId: number,
-): Promise<number> {
-  const { user } = requireAuth(request);
-  if (user.role !== 'super_admin') {
-    if (user.storeId !== storeId) throw storeNotFound();
-    return storeId;
-  }
-  if (request.storeId !== null && request.storeId !== storeId) throw storeNotFound();
-  if (!(await findStore(deps.db, storeId))) throw storeNotFound();
-  return storeId;
-}
 
 export const receiptSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { capability: 'receipt-settings:read', store: 'optional' } as const;
@@ -50,7 +28,7 @@ export const receiptSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const storeId = await storeOfPath(app.deps, request, request.params.storeId);
+      const storeId = await storeOfPath(app.deps.db, request, request.params.storeId);
       return { success: true as const, data: await getReceiptSettings(app.deps.db, storeId) };
     },
   );
@@ -67,7 +45,7 @@ export const receiptSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: receiptSettingsResponseSchema },
       },
       handler: async (request) => {
-        const storeId = await storeOfPath(app.deps, request, request.params.storeId);
+        const storeId = await storeOfPath(app.deps.db, request, request.params.storeId);
         const data = await saveReceiptSettings(app.deps.db, storeId, request.body);
         return { success: true as const, data };
       },

@@ -1,7 +1,9 @@
 /** Stores: the tenants of Duka (PRODUCT.md §2). */
 import type { Store, StoreInput } from '@duka/shared/stores/stores.schemas';
 import { asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../../db/client';
+import { requireAuth } from '../../lib/access.plugin';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { endStoreSessions, type AuthUser } from '../../lib/session';
 import { stores, type StoreRow } from './stores.table';
@@ -27,6 +29,28 @@ export async function listStoresFor(db: Executor, actor: AuthUser): Promise<Stor
 export async function findStore(db: Executor, id: number): Promise<StoreRow | undefined> {
   const [row] = await db.select().from(stores).where(eq(stores.id, id)).limit(1);
   return row;
+}
+
+const storeNotFound = () => notFound('Store not found', 'store.not_found');
+
+/**
+ * The store a path names (/stores/{storeId}/…), when the caller may act on it: staff only their
+ * own, a super_admin any store that exists and agrees with the store chosen in the request.
+ * Another store's id answers 404, never 403 (PRODUCT.md §2).
+ */
+export async function storeOfPath(
+  db: Executor,
+  request: Pick<FastifyRequest, 'auth' | 'storeId'>,
+  storeId: number,
+): Promise<number> {
+  const { user } = requireAuth(request);
+  if (user.role !== 'super_admin') {
+    if (user.storeId !== storeId) throw storeNotFound();
+    return storeId;
+  }
+  if (request.storeId !== null && request.storeId !== storeId) throw storeNotFound();
+  if (!(await findStore(db, storeId))) throw storeNotFound();
+  return storeId;
 }
 
 /**
@@ -87,7 +111,7 @@ export async function updateStore(
       const [row] = Object.keys(changes).length
         ? await tx.update(stores).set(changes).where(eq(stores.id, id)).returning()
         : await tx.select().from(stores).where(eq(stores.id, id));
-      if (!row) throw notFound('Store not found', 'store.not_found');
+      if (!row) throw storeNotFound();
       if (!row.isActive) await endStoreSessions(tx, id);
       return row;
     });

@@ -1,3 +1,4 @@
+import { STORE_SETTINGS_DEFAULTS } from '@duka/shared/store-settings/store-settings.schemas';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -18,12 +19,22 @@ export const stores = pgTable(
     name: text('name').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     // Loyalty points a customer earns per KSh 100 of goods (delivery excluded); issue 9.
-    loyaltyPointsPer100: integer('loyalty_points_per_100').notNull().default(1),
+    loyaltyPointsPer100: integer('loyalty_points_per_100')
+      .notNull()
+      .default(STORE_SETTINGS_DEFAULTS.loyalty_points_per_100),
+    // How far below its list price a cashier may sell a line without a manager; issue 20.
+    maxCashierDiscountPercent: integer('max_cashier_discount_percent')
+      .notNull()
+      .default(STORE_SETTINGS_DEFAULTS.max_cashier_discount_percent),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('stores_name_unique').on(sql`lower(${table.name})`),
     check('stores_loyalty_rate_range', sql`${table.loyaltyPointsPer100} between 0 and 1000`),
+    check(
+      'stores_cashier_discount_range',
+      sql`${table.maxCashierDiscountPercent} between 0 and 100`,
+    ),
   ],
 );
 

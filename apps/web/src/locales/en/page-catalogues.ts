@@ -11,6 +11,7 @@ import products from './products.json';
 import purchaseOrders from './purchaseOrders.json';
 import orders from './orders.json';
 import reports from './reports.json';
+import settings from './settings.json';
 import receipts from './receipts.json';
 import shop from './shop.json';
 import sales from './sales.json';
@@ -29,4 +30,5 @@ export const pageCatalogues = {
   expenses,
   customers,
   reports,
+  settings,
 };

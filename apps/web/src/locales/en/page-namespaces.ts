@@ -14,6 +14,7 @@ export const PAGE_NAMESPACES = [
   'expenses',
   'customers',
   'reports',
+  'settings',
 ] as const satisfies readonly (keyof typeof pageCatalogues)[];
 
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];

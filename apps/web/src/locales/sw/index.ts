@@ -24,6 +24,7 @@ import orders from './orders.json';
 import expenses from './expenses.json';
 import customers from './customers.json';
 import reports from './reports.json';
+import settings from './settings.json';
 
 const catalogues = {
   common,
@@ -47,6 +48,7 @@ const catalogues = {
   expenses,
   customers,
   reports,
+  settings,
 } satisfies Catalogues;
 
 export default catalogues;

@@ -1,0 +1,2 @@
+ALTER TABLE "stores" ADD COLUMN "max_cashier_discount_percent" integer DEFAULT 10 NOT NULL;--> statement-breakpoint
+ALTER TABLE "stores" ADD CONSTRAINT "stores_cashier_discount_range" CHECK ("stores"."max_cashier_discount_percent" between 0 and 100);

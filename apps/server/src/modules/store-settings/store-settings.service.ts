@@ -1,0 +1,44 @@
+/**
+ * A store's own rules (issue 20), kept on its row in `stores`: the cashier discount limit and
+ * the loyalty rate. PUT writes only the fields it was sent.
+ */
+import type {
+  StoreSettings,
+  StoreSettingsInput,
+} from '@duka/shared/store-settings/store-settings.schemas';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { stores } from '../stores/stores.table';
+
+const columns = {
+  max_cashier_discount_percent: stores.maxCashierDiscountPercent,
+  loyalty_points_per_100: stores.loyaltyPointsPer100,
+};
+
+export async function getStoreSettings(db: Executor, storeId: number): Promise<StoreSettings> {
+  const [row] = await db.select(columns).from(stores).where(eq(stores.id, storeId)).limit(1);
+  if (!row) throw notFound('Store not found', 'store.not_found');
+  return row;
+}
+
+export async function saveStoreSettings(
+  db: Executor,
+  storeId: number,
+  input: StoreSettingsInput,
+): Promise<StoreSettings> {
+  const changes = {
+    maxCashierDiscountPercent: input.max_cashier_discount_percent,
+    loyaltyPointsPer100: input.loyalty_points_per_100,
+  };
+  if (Object.values(changes).every((value) => value === undefined)) {
+    return getStoreSettings(db, storeId);
+  }
+  const [row] = await db
+    .update(stores)
+    .set(changes)
+    .where(eq(stores.id, storeId))
+    .returning(columns);
+  if (!row) throw notFound('Store not found', 'store.not_found');
+  return row;
+}

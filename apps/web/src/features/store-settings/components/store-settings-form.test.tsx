@@ -1,0 +1,61 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearToasts, useToast } from '@/components/ui/use-toast';
+import { createQueryClient } from '@/lib/query-client';
+import { stubApi } from '@/test/api-stub';
+import { StoreSettingsForm } from './store-settings-form';
+
+afterEach(() => act(() => clearToasts()));
+
+const PATH = '/stores/3/settings';
+const SETTINGS = { max_cashier_discount_percent: 10, loyalty_points_per_100: 1 };
+
+function renderForm(routes: Parameters<typeof stubApi>[0]) {
+  const sent = stubApi(routes);
+  const toasts = renderHook(() => useToast()).result;
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <StoreSettingsForm storeId={3} settings={SETTINGS} />
+    </QueryClientProvider>,
+  );
+  return { sent, toasts };
+}
+
+describe('the Settings form (issue 20)', () => {
+  it('saves both fields with PUT and says so', async () => {
+    const { sent, toasts } = renderForm({
+      [`PUT ${PATH}`]: (request) => ({
+        body: { success: true, data: { ...SETTINGS, ...(request.body as object) } },
+      }),
+    });
+    const cap = screen.getByLabelText('Cashier discount limit (%)');
+    expect(cap).toHaveValue(10);
+    await userEvent.clear(cap);
+    await userEvent.type(cap, '15');
+    const points = screen.getByLabelText('Loyalty points per KSh 100');
+    await userEvent.clear(points);
+    await userEvent.type(points, '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    await waitFor(() =>
+      expect(toasts.current.toasts[0]).toMatchObject({ description: 'Settings saved' }),
+    );
+    expect(sent.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { max_cashier_discount_percent: 15, loyalty_points_per_100: 2 },
+    ]);
+  });
+
+  it('refuses a limit over 100 before sending anything', async () => {
+    const { sent } = renderForm({});
+    const cap = screen.getByLabelText('Cashier discount limit (%)');
+    await userEvent.clear(cap);
+    await userEvent.type(cap, '150');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(
+      await screen.findByText('Cashier discount limit must be a whole number from 0 to 100'),
+    ).toBeInTheDocument();
+    expect(sent.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * A store's own rules (issue 20): GET and PUT /stores/{storeId}/settings, for the store's
+ * admin and managers (a super_admin for any store). PUT writes the fields it is sent and keeps
+ * the others; a field this schema does not know is a 400 naming it, so a misspelt setting is
+ * never silently dropped. Later settings are added here.
+ */
+import { z } from 'zod';
+import { idSchema } from '../api/primitives';
+import { storeIdSchema } from '../stores/stores.schemas';
+
+export const STORE_SETTINGS_DEFAULTS = {
+  /** How far below its list price a cashier may sell a line without a manager (issue 20). */
+  max_cashier_discount_percent: 10,
+  /** Loyalty points a named customer earns per KSh 100 of goods (issue 9). */
+  loyalty_points_per_100: 1,
+} as const;
+
+export const DISCOUNT_PERCENT_MAX = 100;
+export const LOYALTY_RATE_MAX = 1000;
+
+/** A whole number in `min..max`, refused with a message that names the field. */
+function wholeNumberSchema(label: string, min: number, max: number) {
+  const message = `${label} must be a whole number from ${min} to ${max.toLocaleString('en-KE')}`;
+  return z.int({ error: message }).min(min, { error: message }).max(max, { error: message });
+}
+
+export const storeSettingsInputSchema = z.strictObject(
+  {
+    max_cashier_discount_percent: wholeNumberSchema(
+      'Cashier discount limit',
+      0,
+      DISCOUNT_PERCENT_MAX,
+    ).optional(),
+    loyalty_points_per_100: wholeNumberSchema(
+      'Loyalty points per KSh 100',
+      0,
+      LOYALTY_RATE_MAX,
+    ).optional(),
+    // Not a setting: the store a super_admin acts on, which the web app adds to every body.
+    store_id: storeIdSchema.optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown setting: ${issue.keys.join(', ')}`
+        : 'Settings must be an object',
+  },
+);
+export type StoreSettingsInput = z.infer<typeof storeSettingsInputSchema>;
+
+export const storeSettingsSchema = z.object({
+  max_cashier_discount_percent: z.number().int(),
+  loyalty_points_per_100: z.number().int(),
+});
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+export const storeSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  data: storeSettingsSchema,
+});
+
+export const storeSettingsParamsSchema = z.object({ storeId: idSchema('Invalid store') });
