@@ -7,8 +7,9 @@
  * Each route gets: out-of-range, negative and malformed ids in its path, in the query's
  * store_id and in the body's store_id; NUL bytes and 1 MB values in every query parameter it
  * declares; every body field in turn given NUL and other control characters, a 1 MB string,
- * out-of-range numbers and the wrong type (the rest of the body valid, so the bad value is the
- * only thing a missing check would let through); and bodies
+ * out-of-range numbers (exponent forms and amounts past any money field's maximum among them)
+ * and the wrong type (the rest of the body valid, so the bad value is the only thing a missing
+ * check would let through); and bodies
  * that are not the object it expects (arrays, scalars, `__proto__` / `constructor` keys, bad
  * JSON, other media types, more than the body limit). Callers: signed out, a super_admin with a
  * chosen store and without one, and an admin — each with a valid CSRF token, so the input
@@ -32,6 +33,7 @@ interface JsonSchema {
   maxLength?: number;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  items?: JsonSchema;
 }
 
 interface Operation {
@@ -70,6 +72,11 @@ const NUL = 'Sweep\u0000nul';
 const ONE_MB = 'x'.repeat(1_000_000);
 // Any id that names nothing: a request the validation wrongly lets through still writes nothing.
 const MISSING_ID = '999999';
+/**
+ * Numbers no numeric field may take (issue 20): exponent forms JavaScript prints as "1e+21"
+ * (once read as the digits 121), and one cent past the most any money field holds.
+ */
+const HUGE_NUMBERS = [1e21, 1e308, 10_000_000.01];
 
 let t: TestApp;
 let callers: Caller[];
@@ -129,8 +136,14 @@ function parametersOf(route: RouteAccessEntry, where: 'path' | 'query') {
   return (operationOf(route)?.parameters ?? []).filter((parameter) => parameter.in === where);
 }
 
-const isIdLike = (schema: JsonSchema = {}) =>
-  [schema.type, ...(schema.anyOf ?? []).map((option) => option.type)].includes('integer');
+const typesOf = (schema: JsonSchema = {}) => [
+  schema.type,
+  ...(schema.anyOf ?? []).map((option) => option.type),
+];
+const isIdLike = (schema: JsonSchema = {}) => typesOf(schema).includes('integer');
+/** Ids, counts and money: every field that takes a JSON number. */
+const isNumeric = (schema: JsonSchema = {}) =>
+  typesOf(schema).some((type) => type === 'integer' || type === 'number');
 
 function bodySchemaOf(route: RouteAccessEntry): JsonSchema | undefined {
   return operationOf(route)?.requestBody?.content?.['application/json']?.schema;
@@ -159,6 +172,7 @@ function validBody(schema: JsonSchema): Record<string, unknown> {
 /** Values no field of this type may take. */
 function badValuesFor(schema: JsonSchema): unknown[] {
   const values: unknown[] = [NUL, ONE_MB, 2147483648, -1, {}, [], null];
+  if (isNumeric(schema)) values.push(...HUGE_NUMBERS);
   // Free text refuses every control character; a password only NUL (it is never shown).
   if (schema.format !== 'password') values.push('Sweep\u001b[2J');
   if (schema.type !== 'boolean') values.push(true);
@@ -426,4 +440,92 @@ describe('the bad input that used to answer 500', () => {
     expect(longParam.statusCode).toBe(414);
     expect(longParam.json()).toEqual({ message: 'URL is too long', code: 'request.url_too_long' });
   });
+});
+
+/** A path into a body: property names, and 0 for an array's first element. */
+type FieldPath = (string | number)[];
+
+/** Every field that takes a number, nested ones (a sale's lines) included. */
+function numericFields(schema: JsonSchema, path: FieldPath = []): FieldPath[] {
+  if (path.length > 0 && isNumeric(schema)) return [path];
+  if (schema.type === 'array' && schema.items) return numericFields(schema.items, [...path, 0]);
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) =>
+    numericFields(property, [...path, name]),
+  );
+}
+
+/** A body valid but for `value` at `path` (each object on the way has its required fields). */
+function bodyWith(schema: JsonSchema, path: FieldPath, value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (typeof head === 'number') return [bodyWith(schema.items ?? {}, rest, value)];
+  return { ...validBody(schema), [head]: bodyWith(schema.properties?.[head] ?? {}, rest, value) };
+}
+
+describe('every numeric field of every route', () => {
+  let shopper: Caller;
+  beforeAll(async () => {
+    const user = await buildUser(t.db, { role: 'user', storeId });
+    const client = t.client();
+    await client.login(user.email, TEST_PASSWORD);
+    shopper = { label: 'shopper', client, isSuperAdmin: false };
+  });
+
+  it(
+    'refuses 1e21, 1e308 and 10,000,000.01 (and their text forms) with a 400 naming the field',
+    { timeout: 300_000 },
+    async () => {
+      const before = await snapshot();
+      const checked: string[] = [];
+      for (const route of t.app.routeAccessTable) {
+        const schema = bodySchemaOf(route);
+        if (!schema || route.method === 'GET') continue;
+        for (const path of numericFields(schema)) {
+          const field = path.join('.');
+          const leaf = path.reduce<JsonSchema>(
+            (at, step) => (typeof step === 'number' ? at.items! : at.properties![step]!),
+            schema,
+          );
+          const texts = typesOf(leaf).includes('string') ? HUGE_NUMBERS.map(String) : [];
+          for (const value of [...HUGE_NUMBERS, ...texts, '1e3']) {
+            if (value === '1e3' && !texts.length) continue;
+            const bad = {
+              label: field,
+              target: 'field' as const,
+              body: bodyWith(schema, path, value),
+            };
+            // The first caller the gate lets through (a shopper for the shop's own routes).
+            let answered: LightMyRequestResponse | undefined;
+            for (const caller of [...callers, shopper]) {
+              const response = await send(caller, route, { ...bad, path: MISSING_ID });
+              await keepSignedIn(caller);
+              const { code } = response.json<{ code?: string }>();
+              if (code === 'auth.unauthenticated' || code === 'auth.forbidden') continue;
+              answered = response;
+              break;
+            }
+            const label = `${route.method} ${route.url} ${field} = ${JSON.stringify(value)}`;
+            expect(answered, `${label}: no caller got past the gate`).toBeDefined();
+            expect(answered!.statusCode, `${label} → ${answered!.body}`).toBe(400);
+            const paths = answered!
+              .json<{ errors?: { path: string }[] }>()
+              .errors?.map((error) => error.path);
+            expect(paths, `${label} → ${answered!.body}`).toContain(field);
+          }
+          checked.push(`${route.method} ${route.url} ${field}`);
+        }
+      }
+      // The money fields this issue names are among those checked (nested lines included).
+      expect(checked).toEqual(
+        expect.arrayContaining([
+          'POST /api/sales items.0.unit_price',
+          'POST /api/sales delivery_fee',
+          'POST /api/products piece_selling_price',
+          'POST /api/purchase-orders items.0.buying_price',
+          'POST /api/expenses amount',
+        ]),
+      );
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 });

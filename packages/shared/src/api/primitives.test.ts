@@ -14,6 +14,8 @@ import {
   hasControlCharacters,
   ID_MAX,
   idSchema,
+  MONEY_MAX_CENTS,
+  moneySchema,
   passwordSchema,
   textSchema,
 } from './primitives';
@@ -71,6 +73,57 @@ describe('idSchema', () => {
     expect(issues(createUserSchema, { ...user, store_id: -3 })).toEqual([
       { path: 'store_id', message: 'Invalid store' },
     ]);
+  });
+});
+
+describe('moneySchema', () => {
+  const messages = {
+    required: 'Price is required',
+    invalid: 'Price is not a price',
+    negative: 'Price cannot be negative',
+    tooSmall: 'Price is too small',
+    tooLarge: 'Price is too large',
+  };
+  const price = moneySchema({ messages });
+  const read = (value: unknown) => price.safeParse(value);
+
+  it('reads numbers and decimal strings exactly into cents, up to the maximum', () => {
+    expect(read(0).data).toBe(0);
+    expect(read(120.5).data).toBe(12050);
+    expect(read(' 120.05 ').data).toBe(12005);
+    expect(read(10_000_000).data).toBe(MONEY_MAX_CENTS);
+    expect(read('10000000.00').data).toBe(MONEY_MAX_CENTS);
+  });
+
+  it('refuses exponent forms and amounts past the maximum instead of reading other digits', () => {
+    // 1e21 is what (1e21).toFixed(3) printed as "1e+21", once read as 121.
+    for (const value of [1e21, 1e308, 10_000_000.01, '10000000.01', Number.MAX_VALUE]) {
+      expect(issues(price, value), String(value)).toEqual([
+        { path: '', message: messages.tooLarge },
+      ]);
+    }
+    for (const value of ['1e21', '1e3', '1E+2', 1e-7, '0x10', 'Infinity', 'NaN', '']) {
+      expect(read(value).success, String(value)).toBe(false);
+    }
+    expect(issues(price, '1e21')).toEqual([{ path: '', message: messages.invalid }]);
+  });
+
+  it('refuses a third decimal, NaN and Infinity rather than rounding', () => {
+    for (const value of [1.005, '1.005', 0.1 + 0.2, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(issues(price, value), String(value)).toEqual([
+        { path: '', message: messages.invalid },
+      ]);
+    }
+  });
+
+  it("keeps each field's own bounds and messages", () => {
+    expect(issues(price, -1)).toEqual([{ path: '', message: messages.negative }]);
+    expect(issues(price, '-0.01')).toEqual([{ path: '', message: messages.negative }]);
+    expect(issues(price, null)).toEqual([{ path: '', message: messages.required }]);
+    const amount = moneySchema({ minCents: 1, maxCents: 100_000_000, messages });
+    expect(issues(amount, 0)).toEqual([{ path: '', message: messages.tooSmall }]);
+    expect(issues(amount, 1_000_000.01)).toEqual([{ path: '', message: messages.tooLarge }]);
+    expect(amount.safeParse(1_000_000).data).toBe(100_000_000);
   });
 });
 

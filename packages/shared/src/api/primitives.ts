@@ -9,10 +9,13 @@
  *   in a receipt or a list but still change what is stored. Newline and tab only where a field
  *   is multi-line.
  * - `passwordSchema`: never trimmed (spaces may be part of it), capped, and without NUL.
+ * - `moneySchema`: an amount of shillings read exactly into integer cents, within the field's
+ *   bounds: no exponent form, no third decimal, nothing a JavaScript number cannot hold.
  *
  * Every new schema uses these rather than `z.string()` / `z.coerce.number()` directly.
  */
 import { z } from 'zod';
+import { toCents } from '../money/money';
 
 /** The largest value of a PostgreSQL `integer` (and of a `serial` id). */
 export const ID_MAX = 2_147_483_647;
@@ -154,5 +157,80 @@ export function dateOnlySchema({ required, invalid }: DateOnlyMessages) {
         return z.NEVER;
       }
       return date;
+    });
+}
+
+/** The most any money field holds: KSh 10,000,000.00 (a field may set a lower maximum). */
+export const MONEY_MAX_CENTS = 1_000_000_000;
+
+/** A money text: digits with at most two decimals, an optional minus (refused as negative). */
+const MONEY_TEXT = /^-?\d{1,10}(\.\d{1,2})?$/;
+
+export interface MoneyOptions {
+  /** Smallest accepted amount in cents (default 0). */
+  minCents?: number;
+  /** Largest accepted amount in cents (default and at most MONEY_MAX_CENTS). */
+  maxCents?: number;
+  messages: {
+    /** Missing, null or blank. */
+    required: string;
+    /** Not a number of shillings with at most two decimals (exponent form included). */
+    invalid: string;
+    /** Below zero, when `minCents` is 0. */
+    negative?: string;
+    /** Below `minCents`. */
+    tooSmall?: string;
+    /** Above `maxCents`. */
+    tooLarge: string;
+  };
+}
+
+/**
+ * An amount of shillings, as a JSON number or a decimal string, → integer cents, refusing what
+ * it cannot hold exactly (issue 20): a number is read as JavaScript prints it, so 1e21 (which
+ * `toFixed` prints in exponent form) or 1e-7 is refused, never read as other digits; a third
+ * decimal is refused, never rounded away; anything past `maxCents` is refused before it is read.
+ */
+export function moneySchema({ minCents = 0, maxCents = MONEY_MAX_CENTS, messages }: MoneyOptions) {
+  const { required, invalid, tooLarge } = messages;
+  const tooSmall = (minCents === 0 ? messages.negative : messages.tooSmall) ?? invalid;
+  return z
+    .union(
+      [
+        z.number({ error: required }),
+        z
+          .string({ error: required })
+          .trim()
+          .max(20, { error: invalid })
+          .refine((value) => value !== '', { error: required })
+          .refine((value) => value === '' || MONEY_TEXT.test(value), { error: invalid }),
+      ],
+      {
+        error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid),
+      },
+    )
+    .transform((value, context) => {
+      const fail = (message: string) => {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (typeof value === 'number') {
+        // Bounds first: 1e21 is "too large", not "not a number"; NaN and Infinity are neither.
+        if (!Number.isFinite(value)) return fail(invalid);
+        if (value > maxCents / 100) return fail(tooLarge);
+        if (value < minCents / 100) return fail(tooSmall);
+        if (!MONEY_TEXT.test(String(value))) return fail(invalid);
+      }
+      const cents = toCents(value);
+      if (cents === null) return fail(invalid);
+      if (cents < minCents) return fail(tooSmall);
+      if (cents > maxCents) return fail(tooLarge);
+      return cents;
+    })
+    .meta({
+      anyOf: [
+        { type: 'number', minimum: minCents / 100, maximum: maxCents / 100 },
+        { type: 'string', pattern: MONEY_TEXT.source },
+      ],
     });
 }

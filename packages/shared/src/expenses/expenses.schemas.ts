@@ -13,8 +13,7 @@
  * is parsed.
  */
 import { z } from 'zod';
-import { dateOnlySchema, textSchema } from '../api/primitives';
-import { toCents } from '../money/money';
+import { dateOnlySchema, moneySchema, textSchema } from '../api/primitives';
 
 export const EXPENSE_CATEGORIES = [
   'Inventory',
@@ -71,57 +70,19 @@ export function nairobiToday(now: Date): string {
   return nairobiDay.format(now);
 }
 
-const AMOUNT_DECIMAL = /^\d{1,10}(\.\d{1,2})?$/;
-
 /** 0.01..1,000,000 shillings, at most two decimals → integer cents. */
 export function expenseAmountSchema() {
   const m = EXPENSE_MESSAGES;
-  return z
-    .union(
-      [
-        z.number({ error: m.amountRequired }),
-        z
-          .string({ error: m.amountRequired })
-          .trim()
-          .max(20, { error: m.amountInvalid })
-          .refine((value) => value !== '', { error: m.amountRequired })
-          .refine((value) => value === '' || AMOUNT_DECIMAL.test(value.replace(/^-/, '')), {
-            error: m.amountInvalid,
-          }),
-      ],
-      {
-        error: (issue) =>
-          issue.input === undefined || issue.input === null ? m.amountRequired : m.amountInvalid,
-      },
-    )
-    .transform((value, context) => {
-      const text = typeof value === 'number' ? String(value) : value;
-      // Exact: a third decimal is refused, never rounded away.
-      if (!Number.isFinite(Number(text)) || /\.\d{3,}/.test(text) || /e/i.test(text)) {
-        context.addIssue({ code: 'custom', message: m.amountInvalid });
-        return z.NEVER;
-      }
-      const cents = toCents(text);
-      if (cents === null) {
-        context.addIssue({ code: 'custom', message: m.amountInvalid });
-        return z.NEVER;
-      }
-      if (cents < EXPENSE_AMOUNT_MIN_CENTS) {
-        context.addIssue({ code: 'custom', message: m.amountTooSmall });
-        return z.NEVER;
-      }
-      if (cents > EXPENSE_AMOUNT_MAX_CENTS) {
-        context.addIssue({ code: 'custom', message: m.amountTooLarge });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .meta({
-      anyOf: [
-        { type: 'number', minimum: 0.01, maximum: EXPENSE_AMOUNT_MAX_CENTS / 100 },
-        { type: 'string', pattern: AMOUNT_DECIMAL.source },
-      ],
-    });
+  return moneySchema({
+    minCents: EXPENSE_AMOUNT_MIN_CENTS,
+    maxCents: EXPENSE_AMOUNT_MAX_CENTS,
+    messages: {
+      required: m.amountRequired,
+      invalid: m.amountInvalid,
+      tooSmall: m.amountTooSmall,
+      tooLarge: m.amountTooLarge,
+    },
+  });
 }
 
 /** A shop day from 1900-01-01 up to `today()` (both inclusive). */

@@ -30,6 +30,18 @@ describe('toCents', () => {
     expect(toCents(Number.NaN)).toBeNull();
     expect(toCents('1.2.3')).toBeNull();
   });
+
+  it('never reads an exponent form as digits, and gives null past exact cents', () => {
+    // (1e21).toFixed(3) is "1e+21": stripped to digits it read as 121 (issue 20).
+    expect(toCents(1e21)).toBeNull();
+    expect(toCents(1e308)).toBeNull();
+    expect(toCents(Number.POSITIVE_INFINITY)).toBeNull();
+    expect(toCents('1e21')).toBeNull();
+    expect(toCents('99999999999999999999')).toBeNull();
+    expect(toCents('1e3')).toBe(100_000);
+    expect(toCents(1e-7)).toBe(0);
+    expect(toCents(9_000_000_000_000)).toBe(900_000_000_000_000);
+  });
 });
 
 describe('centsToDecimal', () => {

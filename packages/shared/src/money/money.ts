@@ -6,10 +6,15 @@
 /** Parse an amount ("1,234.5", 1234.5, "KSh 12") into integer cents; null when not a number. */
 export function toCents(value: unknown): number | null {
   if (typeof value === 'number') {
+    // Past this, cents are no longer whole numbers a double holds exactly (and `toFixed` writes
+    // 1e21 and above in exponent form, whose digits are not the amount: issue 20).
+    if (!Number.isFinite(value) || Math.abs(value) > MAX_EXACT_SHILLINGS) return null;
     // Through the decimal text, so 1.005 and '1.005' round alike (1.005 * 100 is 100.49999…).
-    return Number.isFinite(value) ? toCents(value.toFixed(3)) : null;
+    return toCents(value.toFixed(3));
   }
   if (typeof value !== 'string') return null;
+  // '1e3' is a number written in exponent form, not the digits 1 and 3.
+  if (EXPONENT_FORM.test(value.trim())) return toCents(Number(value));
   // Spec §5 Currency: strip everything but digits, dot and minus before reading the number.
   const cleaned = value.replace(/[^0-9.-]/g, '');
   if (!/^-?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return null;
@@ -19,8 +24,13 @@ export function toCents(value: unknown): number | null {
   // Round half away from zero on the third decimal.
   let cents = Number(whole) * 100 + Number(padded.slice(0, 2));
   if (Number(padded[2]) >= 5) cents += 1;
+  if (!Number.isSafeInteger(cents)) return null;
   return negative ? -cents : cents;
 }
+
+/** The largest amount whose thousandths (toFixed(3)) are still a safe integer. */
+const MAX_EXACT_SHILLINGS = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
+const EXPONENT_FORM = /^[-+]?(\d+\.?\d*|\.\d+)e[-+]?\d+$/i;
 
 /** Integer cents → decimal string with two places ("1234.50"), the form the API stores. */
 export function centsToDecimal(cents: number): string {

@@ -12,12 +12,11 @@
  * the exact count.
  */
 import { z } from 'zod';
-import { idSchema, textSchema } from '../api/primitives';
-import { toCents } from '../money/money';
+import { idSchema, MONEY_MAX_CENTS, moneySchema, textSchema } from '../api/primitives';
 import { UNIT_TYPES } from '../money/units';
 
-/** The highest price accepted: KSh 10,000,000.00 (numeric(12,2) could hold more; no shop needs it). */
-export const PRICE_MAX_CENTS = 1_000_000_000;
+/** The highest price accepted: KSh 10,000,000.00, the most any money field holds. */
+export const PRICE_MAX_CENTS = MONEY_MAX_CENTS;
 /** The most units a quantity, minimum or pack size may name. */
 export const QUANTITY_MAX = 1_000_000;
 export const PACK_SIZE_MAX = 10_000;
@@ -26,49 +25,17 @@ export const STOCK_PIECES_MAX = 1_000_000_000;
 export const PAGE_SIZE_MAX = 100;
 
 const required = (field: string) => `Please fill the required field: ${field}`;
-const DECIMAL = /^\d{1,10}(\.\d{1,2})?$/;
 
 /** A price: a number or a decimal string, 0..10,000,000 with two decimals → integer cents. */
 export function priceSchema(field: string) {
-  const invalid = `${field} must be a number of shillings with at most 2 decimals`;
-  return z
-    .union(
-      [
-        z.number({ error: required(field) }),
-        z
-          .string({ error: required(field) })
-          .trim()
-          .max(20, { error: invalid })
-          .refine((value) => value !== '', { error: required(field) })
-          .refine((value) => value === '' || DECIMAL.test(value), { error: invalid }),
-      ],
-      {
-        error: (issue) =>
-          issue.input === undefined || issue.input === null ? required(field) : invalid,
-      },
-    )
-    .transform((value, context) => {
-      const cents = toCents(value);
-      if (cents === null) {
-        context.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      if (cents < 0) {
-        context.addIssue({ code: 'custom', message: `${field} cannot be negative` });
-        return z.NEVER;
-      }
-      if (cents > PRICE_MAX_CENTS) {
-        context.addIssue({ code: 'custom', message: `${field} must be at most 10,000,000` });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .meta({
-      anyOf: [
-        { type: 'number', minimum: 0, maximum: PRICE_MAX_CENTS / 100 },
-        { type: 'string', pattern: DECIMAL.source },
-      ],
-    });
+  return moneySchema({
+    messages: {
+      required: required(field),
+      invalid: `${field} must be a number of shillings with at most 2 decimals`,
+      negative: `${field} cannot be negative`,
+      tooLarge: `${field} must be at most 10,000,000`,
+    },
+  });
 }
 
 /** A whole count (quantity, min_quantity, pack_size): a JSON integer in `min..max`. */

@@ -116,6 +116,28 @@ describe('products CSV: template', () => {
 });
 
 describe('products CSV: import', () => {
+  it('refuses prices in exponent form or past 10,000,000 on their line and field', async () => {
+    const csv = csvOf(
+      line('HUGE-1', 'Exponent', { piece_selling_price: '1e21' }),
+      line('HUGE-2', 'Past the maximum', { piece_buying_price: '10000000.01' }),
+    );
+    const preview = await importCsv(manager, csv);
+    expect(preview.json().data.errors).toEqual([
+      {
+        row: 2,
+        field: 'piece_selling_price',
+        message: 'Piece Selling Price must be a number of shillings with at most 2 decimals',
+      },
+      {
+        row: 3,
+        field: 'piece_buying_price',
+        message: 'Piece Buying Price must be at most 10,000,000',
+      },
+    ]);
+    expect((await importCsv(manager, csv, true)).statusCode).toBe(400);
+    expect(await storeProducts(storeA)).toEqual([]);
+  });
+
   it('reports every bad line with its line number and field, and a commit writes nothing', async () => {
     const csv = csvOf(
       line('GOOD-1', 'Good flour', { category: 'Brand new category' }),

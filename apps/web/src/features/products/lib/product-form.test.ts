@@ -79,7 +79,7 @@ describe('validation messages (spec §5)', () => {
     });
     expect(errors).toEqual({
       sku: 'Please fill the required field: SKU',
-      pack_buying_price: 'Pack Buying Price must be a number of shillings with at most 2 decimals',
+      pack_buying_price: 'Pack Buying Price cannot be negative',
       dozen_selling_price:
         'Dozen Selling Price must be a number of shillings with at most 2 decimals',
       quantity: 'Quantity must be a whole number',
