@@ -1,12 +1,15 @@
 import { isValid, parseISO } from 'date-fns';
 import { currentLanguage, DATE_LOCALES, i18n, type LanguageCode } from './i18n';
 
+/** The shop's zone: every time the app shows is the shop's time (issue 20), not the device's. */
+export const SHOP_TIME_ZONE = 'Africa/Nairobi';
+
 /**
- * How a date is written: `long` 'January 15, 2025' (profile's Member Since), `medium`
- * 'Jan 15, 2025' (tables), `mediumWithTime` adds the time (spec §2, sales dates), `receipt` is
- * that in Africa/Nairobi time. The words
- * follow the language: 'Januari', 'janvier'. date-fns has no Swahili locale; the platform's
- * Intl has all three (Node and Chromium ship full ICU).
+ * How a date is written: `long` '15 January 2025' (profile's Member Since), `medium`
+ * '15 Jan 2025' (tables), `mediumWithTime` adds the time (spec §2, sales dates), `receipt` the
+ * same as a receipt prints it. Every style is in the shop's time (Africa/Nairobi), whatever the
+ * zone of the device, in the language's order (DATE_LOCALES: en-KE, sw-KE, fr-FR). date-fns has
+ * no Swahili locale; the platform's Intl has all three (Node and Chromium ship full ICU).
  */
 export type DateStyle = 'long' | 'medium' | 'mediumWithTime' | 'receipt';
 
@@ -14,9 +17,23 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   long: { dateStyle: 'long' },
   medium: { dateStyle: 'medium' },
   mediumWithTime: { dateStyle: 'medium', timeStyle: 'short' },
-  // A receipt states the shop's time, whatever the zone of the device that prints it.
-  receipt: { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' },
+  receipt: { dateStyle: 'medium', timeStyle: 'short' },
 };
+
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day ('2026-11-26': an expense's date, a delivery date) is that day everywhere; it
+ * is written from UTC midnight in UTC so no zone moves it to the day before or after.
+ */
+function calendarDay(value: string): Date | null {
+  const match = DAY_ONLY.exec(value);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const day = new Date(Date.UTC(year, month, date));
+  // Date.UTC rolls 2026-13-45 over into 2027; such a day does not exist.
+  return day.getUTCMonth() === month && day.getUTCDate() === date ? day : null;
+}
 
 /** Formats an API timestamp; `fallback` ('N/A' in the current language) when missing or invalid. */
 export function formatDate(
@@ -26,7 +43,38 @@ export function formatDate(
   language: LanguageCode = currentLanguage(),
 ): string {
   if (!value) return fallback;
+  if (DAY_ONLY.test(value)) {
+    const day = calendarDay(value);
+    if (!day) return fallback;
+    return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+      dateStyle: STYLES[style].dateStyle,
+      timeZone: 'UTC',
+    }).format(day);
+  }
   const date = parseISO(value);
   if (!isValid(date)) return fallback;
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], STYLES[style]).format(date);
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+    ...STYLES[style],
+    timeZone: SHOP_TIME_ZONE,
+  }).format(date);
+}
+
+/**
+ * A span of shop days ('2026-11-01', '2026-11-26') as the language writes it: '1–26 Nov 2026',
+ * '1 Oct – 26 Nov 2026', one day alone as '26 Nov 2026'.
+ */
+export function formatDayRange(
+  start: string,
+  end: string,
+  language: LanguageCode = currentLanguage(),
+): string {
+  const from = calendarDay(start);
+  const to = calendarDay(end);
+  if (!from || !to) return `${start} – ${end}`;
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatRange(from, to);
 }

@@ -19,11 +19,12 @@ export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
 /**
- * The locale dates are written in. English keeps the original app's 'January 15, 2025';
- * Swahili is Kenyan. Money is not localised: 'KSh 1,234.50' in every language (spec §9).
+ * The locale dates are written in: English and Swahili as written in Kenya ('26 Nov 2026,
+ * 09:27', day first — issue 20), French as in France. Money is not localised: 'KSh 1,234.50'
+ * in every language (spec §9).
  */
 export const DATE_LOCALES: Record<LanguageCode, string> = {
-  en: 'en-US',
+  en: 'en-KE',
   sw: 'sw-KE',
   fr: 'fr-FR',
 };

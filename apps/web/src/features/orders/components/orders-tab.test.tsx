@@ -73,7 +73,8 @@ describe('Orders tab (spec §2, §7, §8, §9; PRODUCT.md §4)', () => {
       'View Details',
     ]);
     expect(Array.from(row.cells, (cell) => cell.textContent)).toEqual([
-      expect.stringMatching(/^Nov 20, 2026.*\d:30/),
+      // 09:30 UTC is 12:30 in Nairobi, the shop's time whatever the device's zone.
+      '20 Nov 2026, 12:30',
       'Pending',
       '2',
       'KSh 2,491.00',

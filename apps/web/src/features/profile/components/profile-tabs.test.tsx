@@ -59,7 +59,7 @@ describe('Profile tab (spec §2 Profile)', () => {
   it('shows the role capitalised and the member-since date, or N/A', () => {
     renderTabs();
     expect(screen.getByLabelText('Role')).toHaveValue('Super Admin');
-    expect(screen.getByLabelText('Member Since')).toHaveValue('January 15, 2025');
+    expect(screen.getByLabelText('Member Since')).toHaveValue('15 January 2025');
   });
 
   it('shows N/A without a creation date', () => {
