@@ -19,9 +19,9 @@ const customerFields = {
 };
 
 /**
- * POST /customers. The server asks for a name and a phone only, so the till's quick add (name
- * and phone) and the customers form share one route; the form itself (spec §5) also requires
- * email and address (customerFormSchema). Optional fields: missing or blank means none.
+ * POST /customers: a name and a phone; email, address and notes optional (missing or blank
+ * means none). The till's quick add and the customers page's form ask the same (PRODUCT.md §3c:
+ * the spec's required marks on email and address were a quirk of its web client).
  */
 export const createCustomerSchema = z.object(customerFields);
 export type CreateCustomerInput = z.infer<typeof createCustomerSchema>;
@@ -36,20 +36,11 @@ export const updateCustomerSchema = z.object({
 });
 export type UpdateCustomerInput = z.infer<typeof updateCustomerSchema>;
 
-/** The customers page's form (spec §5): name, email (email format), phone, address required. */
-export const customerFormSchema = z.object({
-  name: customerFields.name,
-  email: emailFieldSchema('Email is required'),
-  phone: customerFields.phone,
-  address: textSchema({
-    label: 'Address',
-    min: 1,
-    max: 500,
-    multiline: true,
-    messages: { required: 'Address is required' },
-  }),
-  notes: customerFields.notes,
-});
+/**
+ * The customers page's form: name and phone required, email (email format when given),
+ * address and notes optional — the same rules as POST (PRODUCT.md §3c).
+ */
+export const customerFormSchema = createCustomerSchema;
 export type CustomerFormInput = z.input<typeof customerFormSchema>;
 
 export const customerSchema = z.object({

@@ -132,6 +132,27 @@ describe('customers CRUD', () => {
     });
   });
 
+  it("takes the customers page's form with only a name and a phone: blank email and address are none", async () => {
+    // The form sends every field, the optional ones blank (PRODUCT.md §3c).
+    const response = await adminA.post('/api/customers', {
+      name: 'Wanjiku Kamau',
+      phone: '0722 000 111',
+      email: '',
+      address: '',
+      notes: '',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json().data as CustomerJson;
+    expect(created).toMatchObject({
+      name: 'Wanjiku Kamau',
+      phone: '+254722000111',
+      email: null,
+      address: null,
+      notes: null,
+    });
+    expect((await listed()).find((c) => c.id === created.id)).toEqual(created);
+  });
+
   it.each([
     ['0712345678', '+254712345678'],
     ['0112 345 678', '+254112345678'],

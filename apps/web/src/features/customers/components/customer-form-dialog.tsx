@@ -88,14 +88,6 @@ export function CustomerFormDialog({ open, onOpenChange, customer }: CustomerFor
             {...register('name')}
           />
           <TextField
-            id="customer-email"
-            label={t('form.email')}
-            type="email"
-            autoComplete="email"
-            error={translateMessage(errors.email?.message)}
-            {...register('email')}
-          />
-          <TextField
             id="customer-phone"
             label={t('form.phone')}
             type="tel"
@@ -103,6 +95,14 @@ export function CustomerFormDialog({ open, onOpenChange, customer }: CustomerFor
             placeholder={t('form.phonePlaceholder')}
             error={translateMessage(errors.phone?.message)}
             {...register('phone')}
+          />
+          <TextField
+            id="customer-email"
+            label={t('form.email')}
+            type="email"
+            autoComplete="email"
+            error={translateMessage(errors.email?.message)}
+            {...register('email')}
           />
           <div className="grid gap-2">
             <Label htmlFor="customer-address">{t('form.address')}</Label>

@@ -57,9 +57,9 @@ describe('Customer form (spec §2, §5, §8)', () => {
     );
     expect(screen.getByRole('heading', { name: 'Add New Customer' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Name *'), 'Achieng Otieno');
-    await userEvent.type(screen.getByLabelText('Email *'), 'Achieng@Example.co.ke');
+    await userEvent.type(screen.getByLabelText('Email'), 'Achieng@Example.co.ke');
     await userEvent.type(screen.getByLabelText('Phone *'), '0712 345 678');
-    await userEvent.type(screen.getByLabelText('Address *'), 'Ngong Road');
+    await userEvent.type(screen.getByLabelText('Address'), 'Ngong Road');
     await userEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
 
     await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
@@ -81,16 +81,41 @@ describe('Customer form (spec §2, §5, §8)', () => {
     ]);
   });
 
-  it('requires name, email, phone and address; checks email format and a Kenyan phone', async () => {
+  it('adds a customer with only a name and a phone (email and address optional)', async () => {
+    const sent = stubApi({ 'POST /customers': { status: 201, body: { data: customer } } });
+    const onOpenChange = vi.fn();
+    renderWith(<CustomerFormDialog open onOpenChange={onOpenChange} customer={null} />);
+    // The form asks for name and phone first; email and address carry no required mark.
+    const fields = screen
+      .getAllByRole('textbox')
+      .map((field) => (field as HTMLInputElement).labels?.[0]?.textContent ?? '');
+    expect(fields).toEqual(['Name *', 'Phone *', 'Email', 'Address', 'Notes']);
+    await userEvent.type(screen.getByLabelText('Name *'), 'Wanjiku Kamau');
+    await userEvent.type(screen.getByLabelText('Phone *'), '0722 000 111');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
+
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Address is required')).not.toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/customers',
+        body: { name: 'Wanjiku Kamau', email: '', phone: '+254722000111', address: '', notes: '' },
+      },
+    ]);
+  });
+
+  it('requires name and phone; checks an email given and a Kenyan phone', async () => {
     const sent = stubApi({});
     renderWith(<CustomerFormDialog open onOpenChange={vi.fn()} customer={null} />);
     await userEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Phone is required')).toBeInTheDocument();
-    expect(screen.getByText('Address is required')).toBeInTheDocument();
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Address is required')).not.toBeInTheDocument();
 
-    await userEvent.type(screen.getByLabelText('Email *'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Phone *'), '+44 20 7946 0000');
     await userEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
@@ -107,12 +132,14 @@ describe('Customer form (spec §2, §5, §8)', () => {
     expect(screen.getByRole('heading', { name: 'Edit Customer' })).toBeInTheDocument();
     expect(screen.getByLabelText('Phone *')).toHaveValue('+254712345678');
     await userEvent.clear(screen.getByLabelText('Notes'));
+    await userEvent.clear(screen.getByLabelText('Address'));
     await userEvent.click(screen.getByRole('button', { name: 'Update Customer' }));
     await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    // A blank optional field is sent blank, which clears it.
     expect(sent[0]).toMatchObject({
       method: 'PUT',
       path: '/customers/4',
-      body: { name: 'Achieng Otieno', phone: '+254712345678', notes: '' },
+      body: { name: 'Achieng Otieno', phone: '+254712345678', address: '', notes: '' },
     });
     expect(toasts.current.toasts).toEqual([
       expect.objectContaining({ description: 'Customer updated successfully.' }),

@@ -6,16 +6,16 @@ import {
 import type { z } from 'zod';
 
 /**
- * The customer form (spec §5): name, email (email format), phone and address required, notes
- * optional. The phone may be typed 07…, 01…, 254… or +254… and is sent as +254…. (The server
- * itself asks only for a name and a phone, so the till's quick add keeps working.)
+ * The customer form: name and phone required; email (email format when given), address and
+ * notes optional, as at the till's quick add (PRODUCT.md §3c). The phone may be typed 07…,
+ * 01…, 254… or +254… and is sent as +254….
  */
 export { customerFormSchema };
 
 export type CustomerFormValues = z.input<typeof customerFormSchema>;
 export type CustomerFormOutput = z.output<typeof customerFormSchema>;
 
-export const CUSTOMER_FORM_FIELDS = ['name', 'email', 'phone', 'address', 'notes'] as const;
+export const CUSTOMER_FORM_FIELDS = ['name', 'phone', 'email', 'address', 'notes'] as const;
 
 /** Blank for a new customer, the customer's own values for an edit. */
 export function customerFormValues(customer: Customer | null): CustomerFormValues {
@@ -28,7 +28,12 @@ export function customerFormValues(customer: Customer | null): CustomerFormValue
   };
 }
 
-/** PUT sends every field of the form; blank notes clear them. */
+/** PUT sends every field of the form; a blank email, address or notes clears it. */
 export function customerUpdateInput(values: CustomerFormOutput): UpdateCustomerInput {
-  return { ...values, notes: values.notes ?? '' };
+  return {
+    ...values,
+    email: values.email ?? '',
+    address: values.address ?? '',
+    notes: values.notes ?? '',
+  };
 }
