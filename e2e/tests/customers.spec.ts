@@ -31,9 +31,9 @@ test('the admin adds, edits, rewards and deletes a customer', async ({ page }) =
   await form.getByRole('button', { name: 'Add Customer' }).click();
   await expect(form.getByText('Name is required')).toBeVisible();
   await form.getByLabel('Name *').fill(NAME);
-  await form.getByLabel('Email *').fill('wanjiru@example.co.ke');
+  await form.getByLabel('Email', { exact: true }).fill('wanjiru@example.co.ke');
   await form.getByLabel('Phone *').fill('0712 345 678');
-  await form.getByLabel('Address *').fill('Kenyatta Avenue, Nakuru');
+  await form.getByLabel('Address', { exact: true }).fill('Kenyatta Avenue, Nakuru');
   await form.getByLabel('Notes').fill('Buys maize flour weekly');
   await form.getByRole('button', { name: 'Add Customer' }).click();
   await expect(page.getByText('Customer added successfully.')).toBeVisible();
@@ -45,7 +45,7 @@ test('the admin adds, edits, rewards and deletes a customer', async ({ page }) =
   await card.getByRole('button', { name: `Edit ${NAME}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Customer' });
   await expect(edit.getByLabel('Phone *')).toHaveValue('+254712345678');
-  await edit.getByLabel('Address *').fill('Moi Avenue, Nairobi');
+  await edit.getByLabel('Address', { exact: true }).fill('Moi Avenue, Nairobi');
   await edit.getByRole('button', { name: 'Update Customer' }).click();
   await expect(page.getByText('Customer updated successfully.')).toBeVisible();
   await expect(card.getByText('Moi Avenue, Nairobi')).toBeVisible();
