@@ -68,23 +68,24 @@ test('a cashier sells 2 items, one by the pack, for cash with the balance shown'
 
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   const dialog = page.getByRole('dialog', { name: 'Complete Sale' });
-  await expect(dialog.getByLabel('Delivery fee')).toHaveValue('200');
-  await expect(dialog.getByTestId('checkout-total')).toHaveText('KSh 2,511.00');
+  // A counter sale (issue 20): the Delivery switch is off and no fee is added.
+  await expect(dialog.getByRole('switch', { name: 'Delivery' })).not.toBeChecked();
+  await expect(dialog.getByTestId('checkout-total')).toHaveText('KSh 2,311.00');
   await dialog.getByLabel('Amount tendered').fill('2000');
   await expect(dialog.getByText('Amount tendered must be at least total')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Complete Sale' })).toBeDisabled();
   await dialog.getByLabel('Amount tendered').fill('3000');
-  await expect(dialog.getByTestId('checkout-balance')).toHaveText('KSh 489.00');
+  await expect(dialog.getByTestId('checkout-balance')).toHaveText('KSh 689.00');
   await dialog.getByRole('button', { name: 'Complete Sale' }).click();
   await expect(page.getByText('Checkout successful!')).toBeVisible();
 
   const sale = await receiptSale(page);
   expect(sale).toMatchObject({
-    total_amount: 2511,
-    delivery_fee: 200,
+    total_amount: 2311,
+    delivery_fee: 0,
     payment_method: 'cash',
     amount_paid: 3000,
-    change_amount: 489,
+    change_amount: 689,
   });
   expect(
     sale.items.map(({ Product, quantity, unit_type, unit_price }) => [
@@ -120,7 +121,7 @@ test('an M-Pesa sale records its transaction code', async ({ page }) => {
   expect(sale).toMatchObject({
     payment_method: 'mpesa',
     mpesa_code: 'SFT4A1B2C3',
-    total_amount: 370,
+    total_amount: 170,
   });
 });
 
@@ -200,10 +201,10 @@ test.describe('on a 390 px phone', () => {
     await bar.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Complete Sale' });
     await dialog.getByLabel('Amount tendered').fill('300');
-    await expect(dialog.getByTestId('checkout-balance')).toHaveText('KSh 35.00');
+    await expect(dialog.getByTestId('checkout-balance')).toHaveText('KSh 235.00');
     await dialog.getByRole('button', { name: 'Complete Sale' }).click();
     const sale = await receiptSale(page);
-    expect(sale.total_amount).toBe(265);
+    expect(sale.total_amount).toBe(65);
   });
 });
 

@@ -69,7 +69,8 @@ test('a sale made at the till is first on /sales, and its details show the items
   await expect(first).toContainText('M-Pesa');
   await expect(first).toContainText('Completed');
   await expect(first).toContainText('Not sent');
-  await expect(first).toContainText('KSh 560.00');
+  // Two Pembe at 180, no delivery fee on a counter sale (issue 20).
+  await expect(first).toContainText('KSh 360.00');
 
   await first.getByRole('button', { name: `View Details of sale #${saleId}` }).click();
   const details = page.getByRole('dialog', { name: 'Sale Details' });

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Till } from '@/features/pos/components/till';
+import { focusTillSearch } from '@/features/pos/lib/till-focus';
 import { ReceiptDialog } from '@/features/receipts/components/receipt-dialog';
 import { ReceiptSettingsButton } from '@/features/receipts/components/receipt-settings-button';
 import { AppPageLoader } from '../layout/app-page-loader';
@@ -36,7 +37,12 @@ export function PosPage() {
     <>
       <ReceiptSettingsButton storeId={storeId} className="mb-3 ml-auto flex w-fit" />
       <Till onSaleCompleted={(saleId) => showReceipt(saleId)} />
-      <ReceiptDialog saleId={receiptSaleId} storeId={storeId} onClose={() => showReceipt(null)} />
+      <ReceiptDialog
+        saleId={receiptSaleId}
+        storeId={storeId}
+        onClose={() => showReceipt(null)}
+        onCloseAutoFocus={focusTillSearch}
+      />
     </>
   );
 }

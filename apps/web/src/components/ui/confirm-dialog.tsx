@@ -25,6 +25,8 @@ interface ConfirmDialogProps {
   /** Shown above the title, centred with it. */
   icon?: ReactNode;
   onConfirm: () => void;
+  /** Where focus goes when it closes (preventDefault to take it); the opener otherwise. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Every "are you sure?" step before something that cannot be undone. */
@@ -38,11 +40,12 @@ export function ConfirmDialog({
   variant = 'destructive',
   icon,
   onConfirm,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader className={icon ? 'items-center' : undefined}>
           {icon}
           <AlertDialogTitle>{title}</AlertDialogTitle>

@@ -18,7 +18,10 @@ export function ToastViewport({
       // toast shows. As a plain group it holds the toasts without claiming to be a list.
       role="group"
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        // Issue 20: never over the cart's checkout button — top-right from 768 px, and on a
+        // phone at the bottom, above the cart bar when a page has one (--cart-bar-height). The
+        // empty viewport lets clicks through to what is under it.
+        'pointer-events-none fixed inset-x-0 bottom-[var(--cart-bar-height,0px)] z-[100] flex max-h-screen w-full flex-col p-4 md:inset-x-auto md:top-0 md:right-0 md:bottom-auto md:max-w-[420px]',
         className,
       )}
       {...props}

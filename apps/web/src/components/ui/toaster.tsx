@@ -24,6 +24,7 @@ export function Toaster() {
         <Toast
           key={item.id}
           variant={item.variant}
+          duration={item.duration}
           open={item.open}
           onOpenChange={(open) => {
             if (!open) dismissToast(item.id);

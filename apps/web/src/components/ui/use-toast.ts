@@ -15,6 +15,8 @@ export interface ToastInput {
   title?: string;
   description?: string;
   variant?: ToastVariant;
+  /** How long it shows, in ms; TOAST_DURATION when not given (the till's are shorter). */
+  duration?: number;
 }
 
 export interface ToastItem extends ToastInput {

@@ -1,9 +1,12 @@
 import { formatCurrency } from '@duka/shared/money/money';
 import { ShoppingCartIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useCartStore } from '../stores/cart-store';
+
+/** The bar's height, read by the toast viewport (components/ui/toast.tsx). */
+const CART_BAR_HEIGHT = '--cart-bar-height';
 
 /** The words of a cart bottom bar, from the namespace of the page that shows it. */
 export interface CartBottomBarLabels {
@@ -42,9 +45,25 @@ export function CartBottomBar({
 }) {
   const total = useCartStore((state) => state.total);
   const count = useCartStore((state) => state.items.length);
+  const bar = useRef<HTMLDivElement>(null);
+  // Toasts sit above the bar (issue 20), so 'Proceed to Checkout' is never covered.
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty(CART_BAR_HEIGHT, `${element.offsetHeight}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(CART_BAR_HEIGHT);
+    };
+  }, []);
   return (
     <>
       <div
+        ref={bar}
         data-testid={testId}
         className="fixed inset-x-0 bottom-0 z-40 grid gap-2 border-t border-slate-200 bg-white p-3 shadow-lg dark:border-slate-800 dark:bg-slate-900"
       >

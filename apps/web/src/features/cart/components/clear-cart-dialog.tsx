@@ -6,10 +6,16 @@ interface ClearCartDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Spec §8: the cart empties only when this is confirmed. */
-export function ClearCartDialog({ open, onOpenChange, onConfirm }: ClearCartDialogProps) {
+export function ClearCartDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+  onCloseAutoFocus,
+}: ClearCartDialogProps) {
   const { t } = useTranslation('cart');
   return (
     <ConfirmDialog
@@ -20,6 +26,7 @@ export function ClearCartDialog({ open, onOpenChange, onConfirm }: ClearCartDial
       description={t('clearConfirm.description')}
       confirmLabel={t('clearConfirm.confirm')}
       onConfirm={onConfirm}
+      onCloseAutoFocus={onCloseAutoFocus}
     />
   );
 }

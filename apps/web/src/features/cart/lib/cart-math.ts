@@ -3,7 +3,7 @@
  * the cart total is the sum of line totals, never a sum of floats.
  */
 import { centsToNumber as fromCents, toCents } from '@duka/shared/money/money';
-import { isUnitType, type UnitType } from '@duka/shared/money/units';
+import { UNIT_TYPES, isUnitType, type UnitType } from '@duka/shared/money/units';
 
 export type { UnitType };
 
@@ -59,6 +59,11 @@ export function toCartProduct(product: CartProductSource): CartProduct {
 /** The delivery service product: at most one line of it (spec §4 Cart). */
 export const DELIVERY_SKU = 'SRV001';
 
+/** The delivery service line, the one place the cart tells it from goods. */
+export function isDeliveryProduct(product: { sku?: string | null } | null | undefined): boolean {
+  return product?.sku?.toUpperCase() === DELIVERY_SKU;
+}
+
 function nonNegativeCents(value: Price): number {
   const cents = toCents(value);
   return cents !== null && cents >= 0 ? cents : 0;
@@ -76,6 +81,20 @@ export function unitSellingPrice(product: CartProduct, unitType: string): number
     default:
       return 0;
   }
+}
+
+/**
+ * The units a product may be sold in (issue 20): the piece always, a pack or a dozen only when
+ * it has a price of its own (0.00 means the shop does not sell it that way).
+ */
+export function sellableUnits(
+  product: Pick<CartProduct, 'pack_selling_price' | 'dozen_selling_price'>,
+): UnitType[] {
+  return UNIT_TYPES.filter((unit) => {
+    if (unit === 'piece') return true;
+    const price = unit === 'pack' ? product.pack_selling_price : product.dozen_selling_price;
+    return nonNegativeCents(price) > 0;
+  });
 }
 
 export function lineTotal(unitPrice: Price, quantity: number): number {

@@ -16,6 +16,7 @@ import { useToast } from '@/components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useCreateCustomer } from '../api/create-customer';
+import { focusTillSearch } from '../lib/till-focus';
 
 interface AddCustomerDialogProps {
   open: boolean;
@@ -61,7 +62,7 @@ export function AddCustomerDialog({ open, onOpenChange, onAdded }: AddCustomerDi
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={focusTillSearch}>
         <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{t('customer.addTitle')}</DialogTitle>

@@ -1,11 +1,11 @@
 import { formatCurrency } from '@duka/shared/money/money';
-import { UNIT_TYPES, type UnitType } from '@duka/shared/money/units';
+import type { UnitType } from '@duka/shared/money/units';
 import { Trash2Icon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import type { CartItem } from '@/features/cart/lib/cart-math';
+import { sellableUnits, type CartItem } from '@/features/cart/lib/cart-math';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 
 const fieldClass = 'h-9 text-sm';
@@ -18,6 +18,9 @@ export function CartLine({ item }: { item: CartItem }) {
   const updateUnitPrice = useCartStore((state) => state.updateUnitPrice);
   const removeItem = useCartStore((state) => state.removeItem);
   const name = item.product.name;
+  // Only units with a price of their own (issue 20); a line restored in another unit keeps it.
+  const sellable = sellableUnits(item.product);
+  const units = sellable.includes(item.unit_type) ? sellable : [...sellable, item.unit_type];
   return (
     <li className="grid gap-2 py-3" data-testid="cart-line">
       <div className="flex items-start justify-between gap-2">
@@ -39,7 +42,7 @@ export function CartLine({ item }: { item: CartItem }) {
           value={item.unit_type}
           onChange={(event) => updateUnitType(item.id, event.target.value as UnitType)}
         >
-          {UNIT_TYPES.map((unit) => (
+          {units.map((unit) => (
             <option key={unit} value={unit}>
               {t(`prices.${unit}`)}
             </option>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ClearCartDialog } from '@/features/cart/components/clear-cart-dialog';
 import { useCartStore } from '@/features/cart/stores/cart-store';
+import { focusTillSearch } from '../lib/till-focus';
 import { CartLine } from './cart-line';
 import { CheckoutButton } from './checkout-button';
 
@@ -60,11 +61,15 @@ export function CartPanel({ customerName, onAddDelivery, onCheckout }: CartPanel
         <span data-testid="cart-total">{formatCurrency(total)}</span>
       </p>
       <CheckoutButton customerResolved={customerName !== null} onCheckout={onCheckout} />
-      <p className="text-xs text-slate-600 dark:text-slate-400">{t('cart.shortcut')}</p>
+      {/* A phone till has no keyboard to use the shortcut with. */}
+      <p className="hidden text-xs text-slate-600 md:block dark:text-slate-400">
+        {t('cart.shortcut')}
+      </p>
       <ClearCartDialog
         open={confirmingClear}
         onOpenChange={setConfirmingClear}
         onConfirm={clearCart}
+        onCloseAutoFocus={focusTillSearch}
       />
     </section>
   );

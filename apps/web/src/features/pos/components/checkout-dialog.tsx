@@ -1,6 +1,7 @@
 import type { Customer } from '@duka/shared/customers/customers.schemas';
 import { formatCurrency, centsToNumber } from '@duka/shared/money/money';
 import type { PaymentMethod } from '@duka/shared/sales/sales.schemas';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -13,21 +14,24 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useToast } from '@/components/ui/use-toast';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { useCreateSale } from '../api/create-sale';
+import { getProduct } from '../api/get-product';
 import {
   DEFAULT_DELIVERY_FEE,
   buildSalePayload,
   checkoutTotals,
+  startsAsDelivery,
   type CheckoutForm,
 } from '../lib/checkout';
 import { cartContentHash, checkoutKeyFor, forgetCheckoutKey } from '../lib/checkout-key';
-import { checkoutErrorMessage } from '../lib/checkout-errors';
+import { checkoutErrorMessage, stockShortMessage } from '../lib/checkout-errors';
+import { focusTillSearch } from '../lib/till-focus';
 import { customerLabel } from './customer-select';
+import { DeliveryFields } from './delivery-fields';
 import { PaymentFields } from './payment-fields';
 
 interface CheckoutDialogProps {
@@ -43,7 +47,9 @@ interface CheckoutDialogProps {
 export function CheckoutDialog(props: CheckoutDialogProps) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent>{props.open && <CheckoutForm {...props} />}</DialogContent>
+      <DialogContent onCloseAutoFocus={focusTillSearch}>
+        {props.open && <CheckoutForm {...props} />}
+      </DialogContent>
     </Dialog>
   );
 }
@@ -59,9 +65,11 @@ function CheckoutForm({
   const items = useCartStore((state) => state.items);
   const clearCart = useCartStore((state) => state.clearCart);
   const createSale = useCreateSale();
+  const queryClient = useQueryClient();
   const [form, setForm] = useState<CheckoutForm>({
     paymentMethod: 'cash',
     customerId: defaultCustomerId,
+    delivery: startsAsDelivery(items),
     deliveryFee: String(DEFAULT_DELIVERY_FEE),
     amountTendered: '',
     mpesaCode: '',
@@ -93,6 +101,13 @@ function CheckoutForm({
       onOpenChange(false);
       onSaleCompleted(saleId);
     } catch (error) {
+      const short = await stockShortMessage(error, items, getProduct);
+      if (short !== null) {
+        // The grid's counts are older than this answer: show what is left now.
+        void queryClient.invalidateQueries({ queryKey: ['products'] });
+        toast({ variant: 'destructive', title: short });
+        return;
+      }
       toast({
         variant: 'destructive',
         title: t('checkout.serverError'),
@@ -136,18 +151,7 @@ function CheckoutForm({
           ))}
         </NativeSelect>
       </div>
-      <div className="grid gap-1">
-        <Label htmlFor="checkout-delivery">{t('checkout.deliveryFee')}</Label>
-        <Input
-          id="checkout-delivery"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          value={form.deliveryFee}
-          onChange={(event) => set({ deliveryFee: event.target.value })}
-        />
-      </div>
+      <DeliveryFields form={form} onChange={set} />
       <PaymentFields form={form} showShortfall={showShortfall} onChange={set} />
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
         <dt>{t('checkout.total')}</dt>

@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { customerName } from '@/lib/customer-name';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCustomers } from '../api/get-customers';
 import { AddCustomerDialog } from './add-customer-dialog';
 
 const ADD = 'add';
 
-export function customerLabel(customer: Pick<Customer, 'name' | 'phone'>): string {
-  return customer.phone ? `${customer.name} · ${customer.phone}` : customer.name;
+export function customerLabel(customer: Pick<Customer, 'name' | 'phone' | 'is_walk_in'>): string {
+  const name = customerName(customer);
+  return customer.phone ? `${name} · ${customer.phone}` : name;
 }
 
 interface CustomerSelectProps {

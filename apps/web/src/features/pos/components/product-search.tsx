@@ -2,6 +2,7 @@ import { SearchIcon } from 'lucide-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
+import { TILL_SEARCH_ID } from '../lib/till-focus';
 
 interface ProductSearchProps {
   ref: Ref<HTMLInputElement>;
@@ -22,6 +23,7 @@ export function ProductSearch({ ref, value, onChange, onSubmit }: ProductSearchP
       />
       <Input
         ref={ref}
+        id={TILL_SEARCH_ID}
         type="search"
         aria-label={t('search.label')}
         placeholder={t('search.placeholder')}

@@ -10,7 +10,18 @@ import { createQueryClient } from '@/lib/query-client';
 import { RoleContext } from '@/lib/use-can';
 import { stubApi, type SentRequest } from '@/test/api-stub';
 import { buildShopperProduct } from '@/test/fixtures';
+import { beep } from '../lib/beep';
+import { useTillSettings } from '../stores/till-settings';
 import { Till } from './till';
+
+vi.mock('../lib/beep', () => ({ beep: vi.fn() }));
+
+/** jsdom has no ResizeObserver; Radix's Switch (the checkout's Delivery) measures itself. */
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
 
 const jogoo = buildShopperProduct();
 const delivery = buildShopperProduct({
@@ -59,7 +70,12 @@ const productCalls = (sent: SentRequest[]) =>
   sent.filter((call) => call.path.startsWith('/products?')).map((call) => call.path);
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search products' });
 
-beforeEach(() => useCartStore.getState().clearCart());
+beforeEach(() => {
+  useCartStore.getState().clearCart();
+  useTillSettings.getState().setBeep(true);
+  vi.mocked(beep).mockClear();
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+});
 afterEach(() => {
   clearToasts();
   sessionStorage.clear();
@@ -120,7 +136,8 @@ describe('Till', () => {
     await userEvent.keyboard('{F2}');
     const dialog = await screen.findByRole('dialog', { name: 'Complete Sale' });
     await userEvent.type(within(dialog).getByLabelText('Amount tendered'), '500');
-    expect(within(dialog).getByTestId('checkout-balance')).toHaveTextContent('KSh 115.00');
+    // A counter sale (issue 20): no delivery fee, 500 − 185.
+    expect(within(dialog).getByTestId('checkout-balance')).toHaveTextContent('KSh 315.00');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Complete Sale' }));
     expect(await screen.findByText('Server Error')).toBeVisible();
@@ -162,5 +179,177 @@ describe('Till', () => {
     // A cashier cannot add staff: no link to /users.
     expect(screen.queryByRole('link', { name: 'Add a cashier' })).not.toBeInTheDocument();
     expect(screen.queryByText('No products found')).not.toBeInTheDocument();
+  });
+
+  it('has the search box focused when it opens', async () => {
+    stubTill();
+    renderTill();
+    await screen.findByRole('button', { name: `Add ${jogoo.name}` });
+    expect(searchBox()).toHaveFocus();
+  });
+});
+
+describe('Till, scanner first (issue 20)', () => {
+  it('a scan that finds nothing clears the box, beeps and says so; the next scan works', async () => {
+    stubTill();
+    renderTill();
+    await screen.findByRole('button', { name: `Add ${jogoo.name}` });
+    await userEvent.type(searchBox(), '5901234123457{Enter}');
+    expect(await screen.findByText('No product with code 5901234123457')).toBeVisible();
+    expect(searchBox()).toHaveValue('');
+    expect(searchBox()).toHaveFocus();
+    expect(beep).toHaveBeenCalledTimes(1);
+    expect(useCartStore.getState().items).toHaveLength(0);
+
+    await userEvent.type(searchBox(), '6161101600019{Enter}');
+    expect(await screen.findByTestId('cart-line')).toHaveTextContent(jogoo.name);
+    expect(beep).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays silent when the beep is switched off at the till', async () => {
+    stubTill();
+    renderTill();
+    await screen.findByRole('button', { name: `Add ${jogoo.name}` });
+    const sound = screen.getByRole('button', { name: 'Beep when a scan finds nothing' });
+    expect(sound).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(sound);
+    expect(sound).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.type(searchBox(), '5901234123457{Enter}');
+    expect(await screen.findByText('No product with code 5901234123457')).toBeVisible();
+    expect(beep).not.toHaveBeenCalled();
+  });
+
+  it('a word search that adds nothing keeps the box and does not beep', async () => {
+    stubTill();
+    renderTill();
+    await screen.findByRole('button', { name: `Add ${jogoo.name}` });
+    await userEvent.type(searchBox(), 'sugar{Enter}');
+    await vi.waitFor(() => expect(searchBox()).toHaveValue('sugar'));
+    expect(screen.queryByText(/No product with code/)).not.toBeInTheDocument();
+    expect(beep).not.toHaveBeenCalled();
+  });
+});
+
+describe('Till, stock and units (issue 20)', () => {
+  const bottles = buildShopperProduct({
+    id: 5,
+    name: 'Keringet Water 500ml',
+    sku: 'KER-500',
+    barcode: '6164000000050',
+    stock_unit: 'dozen',
+    quantity: 0,
+    pack_size: 1,
+    pack_selling_price: 0,
+    dozen_selling_price: 600,
+    ...{ stock_pieces: 6 },
+  });
+  const soldOut = buildShopperProduct({
+    id: 6,
+    name: 'Mumias Sugar 1kg',
+    sku: 'SUG-MUM1',
+    barcode: '6161100000062',
+    ...{ stock_pieces: 0 },
+  });
+
+  it('tells stock as on the shelf, and offers no unit without a price', async () => {
+    stubTill({
+      'GET /products': { body: { data: [bottles], total: 1, page: 1, pageSize: 12 } },
+    });
+    renderTill();
+    const add = await screen.findByRole('button', { name: `Add ${bottles.name}` });
+    const card = add.closest('li')!;
+    expect(within(card).getByTestId('product-stock')).toHaveTextContent('Stock: 6 pcs');
+    // A pack priced 0.00 is not sold by the pack: not printed, not offered.
+    expect(within(card).queryByText('Pack')).not.toBeInTheDocument();
+    expect(within(card).getByText('Dozen')).toBeInTheDocument();
+    await userEvent.click(add);
+    const unit = screen.getByRole('combobox', { name: `Unit — ${bottles.name}` });
+    const options = within(unit)
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    expect(options).toEqual(['piece', 'dozen']);
+  });
+
+  it('shows an out-of-stock product as such and does not let it be added', async () => {
+    stubTill({
+      'GET /products': { body: { data: [soldOut, bottles], total: 2, page: 1, pageSize: 12 } },
+      'GET /products/search': { body: { data: [soldOut] } },
+    });
+    renderTill();
+    const add = await screen.findByRole('button', { name: `Add ${soldOut.name}` });
+    expect(add).toBeDisabled();
+    expect(within(add.closest('li')!).getByText('Out of stock')).toBeVisible();
+    expect(screen.getByRole('button', { name: `Add ${bottles.name}` })).toBeEnabled();
+    // Scanned, it is refused too, and the box is ready for the next scan.
+    await userEvent.type(searchBox(), `${soldOut.barcode}{Enter}`);
+    expect(await screen.findByText('Mumias Sugar 1kg is out of stock')).toBeVisible();
+    expect(searchBox()).toHaveValue('');
+    expect(useCartStore.getState().items).toHaveLength(0);
+  });
+
+  it('a 409 at checkout says how much is left now, not Server Error', async () => {
+    const sent = stubTill({
+      'GET /products': { body: { data: [bottles], total: 1, page: 1, pageSize: 12 } },
+      'POST /sales': {
+        status: 409,
+        body: {
+          message: `Insufficient stock for ${bottles.name}`,
+          code: 'sale.insufficient_stock',
+        },
+      },
+      // Another till sold two meanwhile: four are left now.
+      'GET /products/5': { body: { success: true, data: { ...bottles, stock_pieces: 4 } } },
+    });
+    renderTill();
+    await userEvent.click(await screen.findByRole('button', { name: `Add ${bottles.name}` }));
+    await userEvent.keyboard('{F2}');
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Sale' });
+    await userEvent.type(within(dialog).getByLabelText('Amount tendered'), '1000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete Sale' }));
+    expect(await screen.findByText(`Only 4 pcs left of ${bottles.name}`)).toBeVisible();
+    expect(screen.queryByText('Server Error')).not.toBeInTheDocument();
+    expect(sent.some((call) => call.path === '/products/5')).toBe(true);
+  });
+});
+
+describe('Till, the Delivery switch (issue 20)', () => {
+  it('a counter sale has no delivery fee; switched on, 200 is added', async () => {
+    const sent = stubTill({
+      'POST /sales': { status: 201, body: { success: true, data: { id: 41 } } },
+    });
+    renderTill();
+    await userEvent.click(await screen.findByRole('button', { name: `Add ${jogoo.name}` }));
+    await userEvent.keyboard('{F2}');
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Sale' });
+    const delivery = within(dialog).getByRole('switch', { name: 'Delivery' });
+    expect(delivery).not.toBeChecked();
+    expect(within(dialog).queryByLabelText('Delivery fee')).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('checkout-total')).toHaveTextContent('KSh 185.00');
+
+    await userEvent.click(delivery);
+    expect(within(dialog).getByLabelText('Delivery fee')).toHaveValue(200);
+    expect(within(dialog).getByTestId('checkout-total')).toHaveTextContent('KSh 385.00');
+    await userEvent.click(delivery);
+    expect(within(dialog).getByTestId('checkout-total')).toHaveTextContent('KSh 185.00');
+
+    await userEvent.type(within(dialog).getByLabelText('Amount tendered'), '185');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete Sale' }));
+    await vi.waitFor(() => expect(sent.some((call) => call.method === 'POST')).toBe(true));
+    expect(sent.find((call) => call.method === 'POST')?.body).toMatchObject({
+      total: 185,
+      delivery_fee: 0,
+    });
+  });
+
+  it('starts switched on when the cart holds the delivery line', async () => {
+    stubTill({ 'GET /products/search': { body: { data: [delivery] } } });
+    renderTill();
+    await userEvent.click(await screen.findByRole('button', { name: `Add ${jogoo.name}` }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await screen.findByText('Delivery Service');
+    await userEvent.keyboard('{F2}');
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Sale' });
+    expect(within(dialog).getByRole('switch', { name: 'Delivery' })).toBeChecked();
+    expect(within(dialog).getByLabelText('Delivery fee')).toHaveValue(200);
   });
 });

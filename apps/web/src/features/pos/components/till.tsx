@@ -4,20 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/use-toast';
 import { DELIVERY_SKU, toCartProduct } from '@/features/cart/lib/cart-math';
 import { CartBottomBar } from '@/features/cart/components/cart-bottom-bar';
+import { isOutOfStock } from '@/features/cart/lib/cart-stock';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { errorMessage } from '@/lib/api-client';
+import { customerName } from '@/lib/customer-name';
 import { translateMessage } from '@/lib/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useCustomers } from '../api/get-customers';
 import { searchProducts } from '../api/search-products';
-import { exactMatch, isDelivery, type PosProduct } from '../lib/pos-products';
+import { beep } from '../lib/beep';
+import { exactMatch, isDelivery, looksLikeCode, type PosProduct } from '../lib/pos-products';
+import { useTillSettings } from '../stores/till-settings';
 import { CartPanel } from './cart-panel';
 import { CheckoutDialog } from './checkout-dialog';
 import { CustomerSelect } from './customer-select';
 import { CheckoutButton } from './checkout-button';
 import { ProductGrid } from './product-grid';
 import { ProductSearch } from './product-search';
+import { ScanSoundToggle } from './scan-sound-toggle';
+
+/** The till's toasts are short (issue 20): a cashier adds the next item within seconds. */
+const TILL_TOAST_MS = 2000;
 
 /** Spec §2 Point of Sale: the cashier's screen — search, grid, customer, cart, checkout. */
 export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) => void }) {
@@ -52,6 +60,9 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
     setPage(1);
   }
 
+  // Scanner first (issue 20): the search box has the focus when the till opens.
+  useEffect(() => searchRef.current?.focus(), []);
+
   const openCheckout = () => {
     if (cartFilled && saleCustomer) setCheckingOut(true);
   };
@@ -80,7 +91,17 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
     toast({
       title: t('added.title'),
       description: t('added.description', { name: product.name, unit: t('unitWords.piece') }),
+      duration: TILL_TOAST_MS,
     });
+    searchRef.current?.focus();
+  };
+
+  /** A scan that adds nothing: the box is cleared for the next one, with a beep and why. */
+  const refuseScan = (title: string) => {
+    setText('');
+    setQuery('');
+    if (useTillSettings.getState().beep) beep();
+    toast({ variant: 'destructive', title, duration: TILL_TOAST_MS });
     searchRef.current?.focus();
   };
 
@@ -91,7 +112,14 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
     if (!value) return;
     try {
       const match = exactMatch(await searchProducts(value), value);
-      if (!match) return;
+      if (!match) {
+        if (looksLikeCode(value)) refuseScan(t('search.notFound', { code: value }));
+        return;
+      }
+      if (isOutOfStock(match)) {
+        refuseScan(t('stock.out', { name: match.name }));
+        return;
+      }
       if (isDelivery(match)) addDelivery(toCartProduct(match));
       else handleAdd(match);
       setText('');
@@ -118,7 +146,7 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
 
   const cartPanel = (
     <CartPanel
-      customerName={saleCustomer ? saleCustomer.name : null}
+      customerName={saleCustomer ? customerName(saleCustomer) : null}
       onAddDelivery={() => void handleAddDelivery()}
       onCheckout={openCheckout}
     />
@@ -134,12 +162,17 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
       </header>
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
         <section aria-label={t('grid.label')} className="grid min-w-0 flex-1 gap-4">
-          <ProductSearch
-            ref={searchRef}
-            value={text}
-            onChange={setText}
-            onSubmit={(value) => void handleSubmit(value)}
-          />
+          <div className="flex items-center gap-2">
+            <div className="min-w-0 flex-1">
+              <ProductSearch
+                ref={searchRef}
+                value={text}
+                onChange={setText}
+                onSubmit={(value) => void handleSubmit(value)}
+              />
+            </div>
+            <ScanSoundToggle />
+          </div>
           <ProductGrid query={query} page={page} onPageChange={setPage} onAdd={handleAdd} />
         </section>
         {wide && (
@@ -175,10 +208,7 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
       )}
       <CheckoutDialog
         open={checkingOut}
-        onOpenChange={(open) => {
-          setCheckingOut(open);
-          if (!open) searchRef.current?.focus();
-        }}
+        onOpenChange={setCheckingOut}
         customers={checkoutCustomers}
         defaultCustomerId={saleCustomer?.id ?? null}
         onSaleCompleted={onSaleCompleted}

@@ -1,5 +1,9 @@
+import type { CartItem } from '@/features/cart/lib/cart-math';
+import { shelfOf } from '@/features/cart/lib/cart-stock';
 import { ApiRequestError } from '@/lib/api-client';
+import { formatStock } from '@/lib/format-stock';
 import { i18n, translateMessage } from '@/lib/i18n';
+import type { PosProduct } from './pos-products';
 import { INVALID_RESPONSE } from './checkout';
 
 const INSUFFICIENT_STOCK = /^Insufficient stock for (.+)$/;
@@ -21,4 +25,32 @@ export function checkoutErrorMessage(error: unknown): string {
   const fields = error.errors.map((field) => translateMessage(field.message));
   const messages = fields.length > 0 ? fields : [translateMessage(error.serverMessage ?? fallback)];
   return [...new Set(messages)].join(' ');
+}
+
+/**
+ * A 409 'Insufficient stock for {name}' (the server's contract, left as it is) told as what is
+ * left (issue 20): "Only 3 dozen 11 pcs left of Jogoo Maize Flour 2kg", counted from the
+ * product as it is now — the cart's line of that name is fetched again, since the grid's count
+ * may be older than the sale that took the rest. Null when the error is another one; the plain
+ * "Insufficient stock" message when the product cannot be read again.
+ */
+export async function stockShortMessage(
+  error: unknown,
+  items: readonly CartItem[],
+  fetchProduct: (id: number) => Promise<PosProduct>,
+): Promise<string | null> {
+  if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
+  const name = INSUFFICIENT_STOCK.exec(error.serverMessage ?? '')?.[1];
+  if (name === undefined) return null;
+  const line = items.find((item) => item.product.name === name);
+  try {
+    if (!line) throw new Error('not in the cart');
+    const product = await fetchProduct(line.product.id);
+    const shelf = shelfOf(product);
+    if (!shelf) throw new Error('no exact stock');
+    if (shelf.stock_pieces <= 0) return i18n.t('pos:stock.out', { name });
+    return i18n.t('pos:stock.onlyLeft', { stock: formatStock(shelf), name });
+  } catch {
+    return i18n.t('pos:checkout.insufficientStock', { name });
+  }
 }

@@ -5,6 +5,7 @@ import {
   checkoutTotals,
   normaliseMpesaCode,
   saleIdFrom,
+  startsAsDelivery,
   type CheckoutForm,
 } from './checkout';
 import { buildLine } from './test-fixtures';
@@ -12,6 +13,8 @@ import { buildLine } from './test-fixtures';
 const cash = (overrides: Partial<CheckoutForm> = {}): CheckoutForm => ({
   paymentMethod: 'cash',
   customerId: 7,
+  // A delivery: these cases count the fee; a counter sale's are below.
+  delivery: true,
   deliveryFee: String(DEFAULT_DELIVERY_FEE),
   amountTendered: '',
   mpesaCode: '',
@@ -55,6 +58,46 @@ describe('checkoutTotals', () => {
   it('treats a blank or negative delivery fee as none', () => {
     expect(checkoutTotals([buildLine()], cash({ deliveryFee: '' })).totalCents).toBe(1000);
     expect(checkoutTotals([buildLine()], cash({ deliveryFee: '-5' })).totalCents).toBe(1000);
+  });
+});
+
+describe('the Delivery switch (issue 20)', () => {
+  it('a counter sale of a KSh 62 milk totals KSh 62.00 and sends delivery_fee 0', () => {
+    const milk = [buildLine({ unit_price: 62, quantity: 1, total: 62 })];
+    // The fee field still holds its default: off, it counts for nothing.
+    const counter = cash({ delivery: false, amountTendered: '62' });
+    expect(checkoutTotals(milk, counter)).toMatchObject({ totalCents: 6200, deliveryCents: 0 });
+    expect(buildSalePayload(milk, counter)).toMatchObject({
+      total: 62,
+      delivery_fee: 0,
+      amount_paid: 62,
+      change_amount: 0,
+    });
+  });
+
+  it('switched on, the fee (200 by default) is added', () => {
+    const milk = [buildLine({ unit_price: 62, quantity: 1, total: 62 })];
+    expect(buildSalePayload(milk, cash({ amountTendered: '262' }))).toMatchObject({
+      total: 262,
+      delivery_fee: 200,
+    });
+  });
+
+  it('starts on only when the cart holds the delivery line', () => {
+    const milk = buildLine({ productId: 1 });
+    const delivery = buildLine({
+      productId: 9,
+      product: {
+        id: 9,
+        name: 'Delivery Service',
+        sku: 'SRV001',
+        selling_price: 200,
+        stock_unit: 'piece',
+      },
+    });
+    expect(startsAsDelivery([milk])).toBe(false);
+    expect(startsAsDelivery([])).toBe(false);
+    expect(startsAsDelivery([milk, delivery])).toBe(true);
   });
 });
 

@@ -5,14 +5,16 @@
  */
 import { centsToNumber, toCents } from '@duka/shared/money/money';
 import type { PaymentMethod } from '@duka/shared/sales/sales.schemas';
-import type { CartItem } from '@/features/cart/lib/cart-math';
+import { isDeliveryProduct, type CartItem } from '@/features/cart/lib/cart-math';
 
-/** Spec §9: the delivery fee the dialog starts with, in shillings. */
+/** Spec §9: the delivery fee a delivery starts with, in shillings (PRODUCT.md §3b). */
 export const DEFAULT_DELIVERY_FEE = 200;
 
 export interface CheckoutForm {
   paymentMethod: PaymentMethod;
   customerId: number | null;
+  /** The Delivery switch: off, the sale carries no delivery fee whatever the field holds. */
+  delivery: boolean;
   /** As typed: the fields hold text. */
   deliveryFee: string;
   amountTendered: string;
@@ -43,9 +45,17 @@ function lineCents(item: CartItem): number {
   return cents(item.unit_price) * item.quantity;
 }
 
-/** Total = the kept lines plus the delivery fee; balance = tendered − total (cash only). */
+/**
+ * Issue 20: a counter sale has no delivery fee; the Delivery switch starts on only when the cart
+ * holds the delivery line (the customer asked for a delivery).
+ */
+export function startsAsDelivery(items: readonly CartItem[]): boolean {
+  return items.some((item) => isDeliveryProduct(item.product));
+}
+
+/** Total = the kept lines plus the delivery fee when delivering; balance = tendered − total. */
 export function checkoutTotals(items: readonly CartItem[], form: CheckoutForm): CheckoutTotals {
-  const deliveryCents = cents(form.deliveryFee);
+  const deliveryCents = form.delivery ? cents(form.deliveryFee) : 0;
   const totalCents =
     saleLines(items).reduce((sum, item) => sum + lineCents(item), 0) + deliveryCents;
   const isCash = form.paymentMethod === 'cash';

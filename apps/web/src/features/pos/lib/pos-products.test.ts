@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCartProduct } from '@/features/cart/lib/cart-math';
-import { exactMatch, gridProducts } from './pos-products';
+import { exactMatch, gridProducts, looksLikeCode } from './pos-products';
 import { buildShopperProduct } from '@/test/fixtures';
 
 const jogoo = buildShopperProduct();
@@ -39,5 +39,15 @@ describe('toCartProduct', () => {
       dozen_selling_price: 2109,
       stock_unit: 'piece',
     });
+  });
+});
+
+describe('looksLikeCode (issue 20: a scan that finds nothing is reported)', () => {
+  it('takes one word with a digit for a code, and words for a search', () => {
+    expect(looksLikeCode('6161101600019')).toBe(true);
+    expect(looksLikeCode(' UNG-JOG2 ')).toBe(true);
+    expect(looksLikeCode('sugar')).toBe(false);
+    expect(looksLikeCode('milk 500ml')).toBe(false);
+    expect(looksLikeCode('')).toBe(false);
   });
 });

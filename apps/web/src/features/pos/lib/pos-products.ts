@@ -2,8 +2,8 @@
 import type { ShopperProduct } from '@duka/shared/products/products.schemas';
 import { DELIVERY_SKU } from '@/features/cart/lib/cart-math';
 
-/** What the till reads of a product (staff get more fields; the till needs none of them). */
-export type PosProduct = ShopperProduct;
+/** What the till reads of a product: the shopper's fields and the exact stock staff are told. */
+export type PosProduct = ShopperProduct & { stock_pieces?: number };
 
 export const POS_PAGE_SIZE = 12;
 
@@ -26,4 +26,15 @@ export function exactMatch(results: readonly PosProduct[], text: string): PosPro
   if (!wanted || !first) return null;
   const matches = [first.barcode, first.sku].some((code) => code?.trim().toLowerCase() === wanted);
   return matches ? first : null;
+}
+
+/**
+ * Whether an Enter was a scan (or a typed code) rather than a search (issue 20): one word with
+ * a digit in it, as every barcode and the shop's SKUs are ("6161101600019", "UNG-JOG2"). A
+ * word search ("sugar") that adds nothing just filters the grid; a code that finds nothing is
+ * cleared and reported, so the next scan does not land behind it.
+ */
+export function looksLikeCode(text: string): boolean {
+  const value = text.trim();
+  return value !== '' && !/\s/.test(value) && /\d/.test(value);
 }

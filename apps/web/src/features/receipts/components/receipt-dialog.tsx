@@ -27,13 +27,22 @@ interface ReceiptDialogProps {
   /** The store whose receipt settings head the receipt (the current store). */
   storeId: number | null;
   onClose: () => void;
+  /** Where focus goes when it closes (the till's search box); the opener otherwise. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Spec §2 Point of Sale: 'Sale Receipt #{id}' with Print / Save PDF, WhatsApp, SMS, Close. */
-export function ReceiptDialog({ saleId, storeId, onClose }: ReceiptDialogProps) {
+export function ReceiptDialog({ saleId, storeId, onClose, onCloseAutoFocus }: ReceiptDialogProps) {
   return (
     <Dialog open={saleId !== null} onOpenChange={(open) => !open && onClose()}>
-      {saleId !== null && <ReceiptDialogBody saleId={saleId} storeId={storeId} onClose={onClose} />}
+      {saleId !== null && (
+        <ReceiptDialogBody
+          saleId={saleId}
+          storeId={storeId}
+          onClose={onClose}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
+      )}
     </Dialog>
   );
 }
@@ -42,10 +51,12 @@ function ReceiptDialogBody({
   saleId,
   storeId,
   onClose,
+  onCloseAutoFocus,
 }: {
   saleId: number;
   storeId: number | null;
   onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const { t } = useTranslation(['receipts', 'common']);
   const can = useCan();
@@ -60,7 +71,7 @@ function ReceiptDialogBody({
   const failed = sale.isError || settings.isError;
 
   return (
-    <DialogContent data-receipt-dialog className="sm:max-w-md">
+    <DialogContent data-receipt-dialog className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
       <DialogHeader>
         <DialogTitle>{t('dialog.title', { id: saleId })}</DialogTitle>
         <DialogDescription>{t('dialog.description')}</DialogDescription>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format-date';
 import type { Paper } from '../lib/paper';
+import { customerName } from '@/lib/customer-name';
 
 interface ReceiptViewProps {
   sale: Sale;
@@ -77,7 +78,7 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
         <Row label={t('receipt.date')} value={formatDate(sale.createdAt, 'receipt')} />
         <Row label={t('receipt.saleId')} value={`#${sale.id}`} />
         {sale.User && <Row label={t('receipt.cashier')} value={sale.User.name} />}
-        {sale.Customer && <Row label={t('receipt.customer')} value={sale.Customer.name} />}
+        {sale.Customer && <Row label={t('receipt.customer')} value={customerName(sale.Customer)} />}
       </dl>
       <hr className={rule} />
       <ul aria-label={t('receipt.items')}>

@@ -15,6 +15,7 @@ import { DetailEntry, DetailList } from '@/components/ui/detail-list';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { formatSaleDate } from '../lib/format-sale-date';
 import { ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
+import { customerName } from '@/lib/customer-name';
 
 interface SaleDetailsDialogProps {
   /** The sale shown; null when closed. */
@@ -111,7 +112,9 @@ function SaleDetails({
 
       <div className="grid gap-6 md:grid-cols-3">
         <Section title={t('details.customer')}>
-          <DetailEntry label={t('details.name')}>{sale.Customer?.name ?? none}</DetailEntry>
+          <DetailEntry label={t('details.name')}>
+            {sale.Customer ? customerName(sale.Customer) : none}
+          </DetailEntry>
           <DetailEntry label={t('details.email')}>{sale.Customer?.email || none}</DetailEntry>
           <DetailEntry label={t('details.phone')}>{sale.Customer?.phone || none}</DetailEntry>
         </Section>

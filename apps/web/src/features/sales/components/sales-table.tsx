@@ -9,6 +9,7 @@ import {
 } from '@/components/ui/responsive-table';
 import { formatSaleDate } from '../lib/format-sale-date';
 import { ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
+import { customerName } from '@/lib/customer-name';
 
 interface SalesTableProps {
   sales: readonly Sale[];
@@ -33,7 +34,7 @@ export function SalesTable({ sales, onView, empty }: SalesTableProps) {
     {
       id: 'customer',
       header: t('fields.customer'),
-      cell: (sale) => sale.Customer?.name ?? t('common:notAvailable'),
+      cell: (sale) => (sale.Customer ? customerName(sale.Customer) : t('common:notAvailable')),
     },
     {
       id: 'cashier',

@@ -4,6 +4,8 @@ import { PackageIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { isOutOfStock, shelfOf } from '@/features/cart/lib/cart-stock';
+import { formatStock } from '@/lib/format-stock';
 import { piecePrice } from '../lib/shop-products';
 
 const imageClass = 'aspect-square w-full rounded-md bg-slate-100 object-cover dark:bg-slate-800';
@@ -45,9 +47,12 @@ export function ShopProductCard({
   product: ShopperProduct;
   onAdd: (product: ShopperProduct) => void;
 }) {
-  const { t } = useTranslation('shop');
+  const { t } = useTranslation(['shop', 'common']);
   const price = piecePrice(product);
   const description = product.description.trim();
+  // Stock as on the shelf when the answer tells it (issue 20); the server decides at the order.
+  const shelf = shelfOf(product);
+  const out = isOutOfStock(product);
   return (
     <li
       data-testid="shop-product"
@@ -62,9 +67,18 @@ export function ShopProductCard({
         <span className="sr-only">{t('card.price')}: </span>
         {price === null ? t('card.noPrice') : formatCurrency(price)}
       </p>
+      {shelf && (
+        <p
+          className={out ? 'text-xs font-semibold text-red-700 dark:text-red-400' : 'text-xs'}
+          data-testid="shop-product-stock"
+        >
+          {out ? t('common:shelf.outOfStock') : t('card.stock', { stock: formatStock(shelf) })}
+        </p>
+      )}
       <Button
         size="sm"
         aria-label={t('card.addNamed', { name: product.name })}
+        disabled={out}
         onClick={() => onAdd(product)}
       >
         {t('card.add')}

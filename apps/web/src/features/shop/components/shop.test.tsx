@@ -294,4 +294,40 @@ describe('Shop', () => {
     renderShop();
     expect(await screen.findByText('No products found')).toBeVisible();
   });
+
+  it('tells stock as on the shelf and disables Add to Cart when none is left (issue 20)', async () => {
+    const bottles = buildShopperProduct({
+      id: 5,
+      name: 'Keringet Water 500ml',
+      stock_unit: 'dozen',
+      pack_size: 1,
+      quantity: 0,
+      ...{ stock_pieces: 6 },
+    });
+    const soldOut = buildShopperProduct({
+      id: 6,
+      name: 'Mumias Sugar 1kg',
+      ...{ stock_pieces: 0 },
+    });
+    stubShop({
+      'GET /products': {
+        body: { data: [bottles, soldOut, pembe], total: 3, page: 1, pageSize: 12 },
+      },
+    });
+    renderShop();
+    const [water, sugar, flour] = await screen.findAllByTestId('shop-product');
+    expect(within(water!).getByTestId('shop-product-stock')).toHaveTextContent('In stock: 6 pcs');
+    expect(
+      within(water!).getByRole('button', { name: `Add to Cart: ${bottles.name}` }),
+    ).toBeEnabled();
+    expect(within(sugar!).getByText('Out of stock')).toBeVisible();
+    expect(
+      within(sugar!).getByRole('button', { name: `Add to Cart: ${soldOut.name}` }),
+    ).toBeDisabled();
+    // An answer that does not tell the pieces is not judged: the server decides.
+    expect(within(flour!).queryByTestId('shop-product-stock')).not.toBeInTheDocument();
+    expect(
+      within(flour!).getByRole('button', { name: `Add to Cart: ${pembe.name}` }),
+    ).toBeEnabled();
+  });
 });
