@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupApiClient } from '@/app/api-setup';
+import { syncCartWithStore } from '@/app/cart-setup';
 import '@/app/preferences-setup';
 import { App } from '@/app/app';
 import { reloadOnNewRelease } from '@/app/reload-on-new-release';
@@ -16,6 +17,7 @@ syncThemeWithPreferences();
 reloadOnNewRelease();
 const router = createAppRouter();
 setupApiClient(router);
+syncCartWithStore();
 startSessionCheck();
 
 const container = document.getElementById('root');

@@ -23,6 +23,8 @@ export interface CartProduct {
 
 export interface CartItem {
   id: string;
+  /** The store the line was added in (issue 20); absent on carts saved before stores had one. */
+  store_id?: number | null;
   product: CartProduct;
   quantity: number;
   unit_price: number;
@@ -112,6 +114,7 @@ export function isValidCartItem(value: unknown): value is CartItem {
   const product = item.product as Partial<Record<keyof CartProduct, unknown>> | null | undefined;
   return (
     typeof item.id === 'string' &&
+    (item.store_id === undefined || item.store_id === null || typeof item.store_id === 'number') &&
     typeof product === 'object' &&
     product !== null &&
     typeof product.id === 'number' &&

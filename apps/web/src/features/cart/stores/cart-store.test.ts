@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartProduct } from '../lib/cart-math';
-import { CART_MAX_AGE_MS, CART_STORAGE_KEY, useCartStore } from './cart-store';
+import { CART_MAX_AGE_MS, CART_STORAGE_KEY, cartStorageKey, useCartStore } from './cart-store';
 
 const sugar: CartProduct = {
   id: 1,
@@ -23,6 +23,7 @@ const delivery: CartProduct = {
 const cart = () => useCartStore.getState();
 
 beforeEach(() => {
+  cart().switchStore(null);
   cart().clearCart();
 });
 
@@ -181,5 +182,59 @@ describe('browser storage', () => {
     expect(() => cart().addItem(sugar)).not.toThrow();
     expect(setItem).toHaveBeenCalled();
     expect(cart().items).toHaveLength(1);
+  });
+});
+
+describe('a cart per store (issue 20)', () => {
+  afterEach(() => localStorage.clear());
+
+  it("switching store starts that store's cart and keeps the other for the way back", () => {
+    cart().switchStore(1);
+    cart().addItem(sugar);
+    cart().addItem(sugar);
+    expect(cart().items[0]).toMatchObject({ store_id: 1, quantity: 2 });
+
+    cart().switchStore(2);
+    expect(cart()).toMatchObject({ storeId: 2, items: [], total: 0 });
+    cart().addItem(delivery);
+    expect(cart().items).toEqual([expect.objectContaining({ store_id: 2 })]);
+
+    cart().switchStore(1);
+    expect(cart().items.map((item) => [item.product.name, item.quantity])).toEqual([
+      ['Sugar 1kg', 2],
+    ]);
+    expect(cart().total).toBe(300);
+    cart().switchStore(2);
+    expect(cart().items.map((item) => item.product.name)).toEqual(['Delivery']);
+  });
+
+  it("keeps each store's cart under its own key", () => {
+    cart().switchStore(1);
+    cart().addItem(sugar);
+    cart().switchStore(2);
+    cart().clearCart();
+    const stored = (key: string) =>
+      (JSON.parse(localStorage.getItem(key)!) as { items: unknown[] }).items;
+    expect(stored(cartStorageKey(1))).toHaveLength(1);
+    expect(stored(cartStorageKey(2))).toHaveLength(0);
+  });
+
+  it("never brings a line of another store into this store's cart", () => {
+    const line = (storeId: number) => ({
+      id: `line-${storeId}`,
+      store_id: storeId,
+      product: { id: storeId, name: `From ${storeId}`, selling_price: 10, stock_unit: 'piece' },
+      quantity: 1,
+      unit_price: 10,
+      total: 10,
+      unit_type: 'piece',
+    });
+    localStorage.setItem(
+      cartStorageKey(3),
+      JSON.stringify({ version: 'v2', timestamp: Date.now(), items: [line(3), line(4)] }),
+    );
+    cart().switchStore(3);
+    expect(cart().items.map((item) => item.product.name)).toEqual(['From 3']);
+    expect(cart().total).toBe(10);
   });
 });

@@ -1,6 +1,11 @@
 /**
  * The till's and the shop's cart (spec §4 Cart, §9). Saved to browser storage on every change
  * as { version: 'v2', timestamp, items } and restored only when younger than 24 hours.
+ *
+ * A cart belongs to a store (issue 20): each store's cart is kept under its own key
+ * (`cart-storage:{storeId}`; `cart-storage` while no store is known), every line carries its
+ * store, and switching store (a super_admin) puts the other store's cart away until they
+ * switch back. A line of another store is never restored into this one.
  */
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
@@ -21,11 +26,20 @@ export const CART_STORAGE_VERSION = 'v2';
 export const CART_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 interface PersistedCart {
+  /** The store the cart sells in; null until the signed-in person's store is known. */
+  storeId: number | null;
   items: CartItem[];
+}
+
+/** Where a store's cart is kept. */
+export function cartStorageKey(storeId: number | null): string {
+  return storeId === null ? CART_STORAGE_KEY : `${CART_STORAGE_KEY}:${storeId}`;
 }
 
 export interface CartState extends PersistedCart {
   total: number;
+  /** Puts this store's cart away and brings out `storeId`'s (empty when it has none). */
+  switchStore: (storeId: number | null) => void;
   addItem: (product: CartProduct, options?: { unitType?: UnitType; unitPrice?: Price }) => void;
   /** Adds the delivery service once, at its piece selling price. */
   addDelivery: (product: CartProduct) => void;
@@ -45,34 +59,51 @@ function quietly(action: () => void) {
 }
 
 /** Reads a stored cart; a stale, broken or foreign one is removed and nothing is restored. */
-export const cartStorage: PersistStorage<PersistedCart> = {
-  getItem: (name) => {
-    try {
-      const raw = localStorage.getItem(name);
-      if (!raw) return null;
-      const stored = JSON.parse(raw) as Partial<{
-        version: unknown;
-        timestamp: unknown;
-        items: unknown;
-      }>;
-      const fresh =
-        stored.version === CART_STORAGE_VERSION &&
-        typeof stored.timestamp === 'number' &&
-        Date.now() - stored.timestamp < CART_MAX_AGE_MS;
-      if (!fresh || !Array.isArray(stored.items) || !stored.items.every(isValidCartItem)) {
-        quietly(() => localStorage.removeItem(name));
-        return null;
-      }
-      return { state: { items: stored.items }, version: 0 } satisfies StorageValue<PersistedCart>;
-    } catch {
-      quietly(() => localStorage.removeItem(name));
+/** The store whose cart is read when the cart is restored (`persist.rehydrate`). */
+let activeStoreId: number | null = null;
+
+/** A stored cart of `storeId`, or null; a stale, broken or foreign one is removed. */
+function readCart(storeId: number | null): CartItem[] | null {
+  const key = cartStorageKey(storeId);
+  try {
+    const raw = localStorage.getItem(key);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as Partial<{
+      version: unknown;
+      timestamp: unknown;
+      items: unknown;
+    }>;
+    const fresh =
+      stored.version === CART_STORAGE_VERSION &&
+      typeof stored.timestamp === 'number' &&
+      Date.now() - stored.timestamp < CART_MAX_AGE_MS;
+    if (!fresh || !Array.isArray(stored.items) || !stored.items.every(isValidCartItem)) {
+      quietly(() => localStorage.removeItem(key));
       return null;
     }
+    // A line of another store never reaches this store's checkout.
+    return stored.items.filter((item) => (item.store_id ?? storeId) === storeId);
+  } catch {
+    quietly(() => localStorage.removeItem(key));
+    return null;
+  }
+}
+
+/** Reads and writes the cart of the store it belongs to; `name` is the base key. */
+export const cartStorage: PersistStorage<PersistedCart> = {
+  getItem: () => {
+    const items = readCart(activeStoreId);
+    return items === null
+      ? null
+      : ({
+          state: { storeId: activeStoreId, items },
+          version: 0,
+        } satisfies StorageValue<PersistedCart>);
   },
-  setItem: (name, value) =>
+  setItem: (_name, value) =>
     quietly(() =>
       localStorage.setItem(
-        name,
+        cartStorageKey(value.state.storeId),
         JSON.stringify({
           version: CART_STORAGE_VERSION,
           timestamp: Date.now(),
@@ -80,7 +111,7 @@ export const cartStorage: PersistStorage<PersistedCart> = {
         }),
       ),
     ),
-  removeItem: (name) => quietly(() => localStorage.removeItem(name)),
+  removeItem: () => quietly(() => localStorage.removeItem(cartStorageKey(activeStoreId))),
 };
 
 let lineCounter = 0;
@@ -89,7 +120,7 @@ function newLineId(product: CartProduct, unitType: UnitType): string {
   return `${product.id}-${unitType}-${Date.now().toString(36)}-${lineCounter}`;
 }
 
-function withTotal(items: CartItem[]): PersistedCart & { total: number } {
+function withTotal(items: CartItem[]): Pick<CartState, 'items' | 'total'> {
   return { items, total: cartTotal(items) };
 }
 
@@ -100,8 +131,16 @@ function updateLine(items: CartItem[], id: string, change: (item: CartItem) => C
 export const useCartStore = create<CartState>()(
   persist(
     (set, get) => ({
+      storeId: null,
       items: [],
       total: 0,
+
+      switchStore: (storeId) => {
+        if (storeId === get().storeId) return;
+        // The cart being left is already saved under its store's key (on every change).
+        activeStoreId = storeId;
+        set({ storeId, ...withTotal(readCart(storeId) ?? []) });
+      },
 
       addItem: (product, options = {}) => {
         const unitType = options.unitType ?? 'piece';
@@ -132,6 +171,7 @@ export const useCartStore = create<CartState>()(
             : unitSellingPrice(product, unitType);
         const line: CartItem = {
           id: newLineId(product, unitType),
+          store_id: get().storeId,
           product,
           quantity: 1,
           unit_price: unitPrice,
@@ -195,10 +235,10 @@ export const useCartStore = create<CartState>()(
     {
       name: CART_STORAGE_KEY,
       storage: cartStorage,
-      partialize: (state): PersistedCart => ({ items: state.items }),
+      partialize: (state): PersistedCart => ({ storeId: state.storeId, items: state.items }),
       merge: (persisted, current) => {
         const items = (persisted as Partial<PersistedCart> | undefined)?.items ?? [];
-        return { ...current, ...withTotal(items) };
+        return { ...current, storeId: activeStoreId, ...withTotal(items) };
       },
     },
   ),

@@ -1,0 +1,27 @@
+import { actsOnChosenStore } from '@duka/shared/auth/permissions';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { useCartStore } from '@/features/cart/stores/cart-store';
+import { getCurrentStoreId, useCurrentStore } from '@/features/stores/stores/current-store';
+
+/** The store the signed-in person sells in: a super_admin's chosen one, else their own. */
+function actingStoreId(): number | null {
+  const user = useAuthStore.getState().user;
+  if (!user) return null;
+  return actsOnChosenStore(user.role) ? getCurrentStoreId() : (user.store_id ?? null);
+}
+
+/**
+ * The cart belongs to a store (issue 20): it follows the signed-in person's store, so a
+ * super_admin who switches store gets that store's cart and finds the other one again on
+ * switching back. Called once by main.tsx; returns the unsubscribe.
+ */
+export function syncCartWithStore(): () => void {
+  const follow = () => useCartStore.getState().switchStore(actingStoreId());
+  follow();
+  const stopAuth = useAuthStore.subscribe(follow);
+  const stopStore = useCurrentStore.subscribe(follow);
+  return () => {
+    stopAuth();
+    stopStore();
+  };
+}
