@@ -5,10 +5,17 @@
  * price may be changed at the till) but recomputes every line total and the sale total, in
  * integer cents, and refuses a payload whose `total` or a line's `total` disagrees (400).
  * Lines without a product id above 0 are dropped (spec §5 Checkout); none left is 'Cart is empty'.
+ *
+ * Discounts (issue 20, sales/discounts.ts): a line's `total` is still quantity × unit_price;
+ * `cart_discount` (a whole-cart discount in shillings, at most the lines' sum) is spread over
+ * the lines by the server, and `total` is the lines less it plus the delivery fee. A cashier's
+ * line more than the store's cap below its list price needs `discount_approval`: the email and
+ * password of a manager or admin of the store (or a super_admin).
  */
 import { z } from 'zod';
 import { phoneSchema } from '../api/phone';
-import { dateOnlySchema, idSchema, textSchema } from '../api/primitives';
+import { dateOnlySchema, idSchema, passwordSchema, textSchema } from '../api/primitives';
+import { emailFieldSchema } from '../auth/auth.schemas';
 import { UNIT_TYPES } from '../money/units';
 import { priceSchema, QUANTITY_MAX } from '../products/products.schemas';
 
@@ -49,6 +56,29 @@ export const saleItemInputSchema = z.object({
 });
 export type SaleItemInput = z.infer<typeof saleItemInputSchema>;
 
+/**
+ * A manager's sign-in typed at the till to approve a cashier's discount over the cap. Anything
+ * but an object with a text email and password is refused as the whole field.
+ */
+const approvalFields = z.object({
+  email: emailFieldSchema("Enter the manager's email"),
+  password: passwordSchema({ messages: { required: "Enter the manager's password" } }),
+});
+export const discountApprovalSchema = z.preprocess((value, context) => {
+  const fields = value as { email?: unknown; password?: unknown } | null;
+  if (
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    typeof fields?.email !== 'string' ||
+    typeof fields.password !== 'string'
+  ) {
+    context.addIssue({ code: 'custom', message: "Enter the manager's email and password" });
+    return z.NEVER;
+  }
+  return value;
+}, approvalFields);
+export type DiscountApproval = z.infer<typeof approvalFields>;
+
 export const createSaleSchema = z.object({
   items: z.preprocess(
     (value) => (Array.isArray(value) ? value.filter(keepsProduct) : value),
@@ -71,6 +101,8 @@ export const createSaleSchema = z.object({
       error: 'M-Pesa code must be 10 letters and digits, e.g. SFT4A1B2C3',
     })
     .optional(),
+  cart_discount: priceSchema('Cart discount').default(0),
+  discount_approval: discountApprovalSchema.optional(),
 });
 export type CreateSaleInput = z.infer<typeof createSaleSchema>;
 
@@ -134,6 +166,10 @@ export const saleItemSchema = z.object({
   unit_type: z.enum(UNIT_TYPES),
   unit_price: z.number(),
   total: z.number(),
+  /** The product's selling price of one unit of this line's unit when it was sold. */
+  list_price: z.number(),
+  /** List price × quantity − total when that is above 0 (for the whole line), else 0. */
+  discount: z.number(),
   /** The buying price of one unit of this line's unit type when it was sold (staff only). */
   buying_price: z.number(),
 });
@@ -151,6 +187,10 @@ export const saleSchema = z.object({
   amount_paid: z.number(),
   change_amount: z.number(),
   mpesa_code: z.string().nullable(),
+  /** The lines' discounts added up (a whole-cart discount is in them). */
+  discount_total: z.number(),
+  /** The manager who approved a cashier's discount over the store's cap. */
+  discount_approved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   receipt_status: z.object({ sms: z.boolean(), whatsapp: z.boolean() }),
   customer_id: z.number().int().nullable(),
   Customer: partySchema.nullable(),
@@ -158,6 +198,18 @@ export const saleSchema = z.object({
   items: z.array(saleItemSchema),
 });
 export type Sale = z.infer<typeof saleSchema>;
+
+/** GET /sales/discount-policy: the cap of the store and whether it binds the caller. */
+export const discountPolicySchema = z.object({
+  max_cashier_discount_percent: z.number().int(),
+  /** True for a cashier (role sales): a line over the cap needs a manager's approval. */
+  capped: z.boolean(),
+});
+export type DiscountPolicy = z.infer<typeof discountPolicySchema>;
+export const discountPolicyResponseSchema = z.object({
+  success: z.literal(true),
+  data: discountPolicySchema,
+});
 
 export const saleResponseSchema = z.object({ success: z.literal(true), data: saleSchema });
 export const saleListResponseSchema = z.object({

@@ -9,13 +9,14 @@ import { createCustomerSchema } from '@duka/shared/customers/customers.schemas';
 import { toPieces, type UnitType } from '@duka/shared/money/units';
 import { toCents } from '@duka/shared/money/money';
 import { receiptSettingsInputSchema } from '@duka/shared/receipt-settings/receipt-settings.schemas';
+import { percentOfCents } from '@duka/shared/sales/discounts';
 import { createSaleSchema } from '@duka/shared/sales/sales.schemas';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { createCustomer } from '../../modules/customers/customers.service';
 import { customers } from '../../modules/customers/customers.table';
 import { recordLoyalty } from '../../modules/customers/loyalty.service';
-import { products } from '../../modules/products/products.table';
+import { products, type ProductRow } from '../../modules/products/products.table';
 import { saveReceiptSettings } from '../../modules/receipt-settings/receipt-settings.service';
 import { DELIVERY_SERVICE_SKU, insertSale } from '../../modules/sales/sales.service';
 import { users } from '../../modules/users/users.table';
@@ -165,6 +166,8 @@ export async function seedDemoSales(
     await insertSale(tx, storeId, pick(sellers).id, input, undefined, null, new Date(time));
   }
 
+  await seedDiscountedSales(tx, storeId, goods, stock, now);
+
   // Loyalty: the sales above earned points through the sale's own code path; a manager also
   // gave two regulars a bonus and one of them spent some (issue 9).
   const [achieng, , , , mary] = buyers.slice(1);
@@ -196,4 +199,67 @@ export async function seedDemoSales(
       at(10),
     );
   }
+}
+
+/**
+ * Issue 20: two sales by the cashier with a discount, so a newcomer sees one on /sales, its
+ * receipt and the reports: yesterday 5% off a line (within the store's 10%), and today the
+ * cart 20% off, approved by the manager.
+ */
+async function seedDiscountedSales(
+  tx: Executor,
+  storeId: number,
+  goods: ProductRow[],
+  stock: Map<number, number>,
+  now: Date,
+): Promise<void> {
+  const staff = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.storeId, storeId), inArray(users.role, ['manager', 'sales'])))
+    .orderBy(asc(users.id));
+  const cashier = staff.find((user) => user.role === 'sales');
+  const manager = staff.find((user) => user.role === 'manager');
+  const [first, second] = goods.filter((product) => (stock.get(product.id) ?? 0) >= 3);
+  const [walkIn] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.storeId, storeId), eq(customers.isWalkIn, true)))
+    .limit(1);
+  if (!cashier || !manager || !first || !second || !walkIn) return;
+  const listOf = (product: ProductRow) => toCents(product.pieceSellingPrice)!;
+  const cash = (items: { product_id: number; quantity: number; unit_price: number }[], off = 0) => {
+    const total = items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0) - off;
+    return createSaleSchema.parse({
+      items: items.map((item) => ({ ...item, unit_price: (item.unit_price / 100).toFixed(2) })),
+      total: (total / 100).toFixed(2),
+      cart_discount: (off / 100).toFixed(2),
+      customer_id: walkIn.id,
+      payment_method: 'cash',
+    });
+  };
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  const seller = (approvedBy: number | null) => ({ capped: true, approvedBy });
+
+  const lowered = listOf(first) - percentOfCents(listOf(first), 5);
+  const withinCap = cash([{ product_id: first.id, quantity: 2, unit_price: lowered }]);
+  await insertSale(tx, storeId, cashier.id, withinCap, undefined, null, hoursAgo(26), seller(null));
+  const items = [
+    { product_id: first.id, quantity: 1, unit_price: listOf(first) },
+    { product_id: second.id, quantity: 2, unit_price: listOf(second) },
+  ];
+  const goodsCents = items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0);
+  const approved = cash(items, percentOfCents(goodsCents, 20));
+  await insertSale(
+    tx,
+    storeId,
+    cashier.id,
+    approved,
+    undefined,
+    null,
+    hoursAgo(2),
+    seller(manager.id),
+  );
+  stock.set(first.id, stock.get(first.id)! - 3);
+  stock.set(second.id, stock.get(second.id)! - 2);
 }

@@ -226,6 +226,17 @@ describe('demo seed (PRODUCT.md §6)', () => {
     const times = all.sales.map((s) => Date.parse(s.createdAt));
     expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
     expect(Math.min(...times)).toBeGreaterThan(Date.now() - 31 * 86_400_000);
+    // Issue 20: two of them with a discount, one approved by the manager.
+    const discounted = (
+      all.sales as unknown as {
+        discount_total: number;
+        discount_approved_by: { name: string } | null;
+        items: { discount: number; list_price: number; unit_price: number }[];
+      }[]
+    ).filter((s) => s.discount_total > 0);
+    expect(discounted.length).toBeGreaterThanOrEqual(2);
+    expect(discounted.map((s) => s.discount_approved_by?.name ?? null)).toContain('Musa Manager');
+    expect(discounted.flatMap((s) => s.items).some((i) => i.unit_price < i.list_price)).toBe(true);
     // Every sale's stock left through its movements.
     const sample = all.sales[0]!;
     const history = (

@@ -26,12 +26,18 @@ export function receiptText(sale: Sale, settings: ReceiptSettings): string {
     lines.push(
       `${item.quantity} x ${item.Product.name} (${item.unit_type}) @ ${formatCurrency(item.unit_price)} = ${formatCurrency(item.total)}`,
     );
+    // Issue 20: a price cut leaves a trace on the receipt too.
+    if (item.discount > 0) lines.push(`  Discount -${formatCurrency(item.discount)}`);
   }
   lines.push('');
   if (sale.delivery_fee > 0) {
     lines.push(`Subtotal: ${formatCurrency(sale.subtotal)}`);
     lines.push(`Delivery: ${formatCurrency(sale.delivery_fee)}`);
   }
+  if (sale.discount_total > 0) {
+    lines.push(`Total discount: -${formatCurrency(sale.discount_total)}`);
+  }
+  if (sale.discount_approved_by) lines.push(`Approved by: ${sale.discount_approved_by.name}`);
   lines.push(`Total: ${formatCurrency(sale.total_amount)}`);
   if (sale.payment_method === 'cash') {
     lines.push(`Cash: ${formatCurrency(sale.amount_paid)}`);

@@ -3,13 +3,15 @@
  * points in SQL, where the rest of the server uses the TypeScript rules: each SQL rule is held
  * equal to its twin over every unit, pack size and price case, and points over the edges.
  */
+import { centsToDecimal, toCents } from '@duka/shared/money/money';
 import { piecesPerUnit, UNIT_TYPES } from '@duka/shared/money/units';
+import { exceedsDiscountCap, lineDiscountCents } from '@duka/shared/sales/discounts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { pointsEarned } from '../customers/loyalty.service';
 import type { ProductRow } from '../products/products.table';
-import { buyingPriceOf } from '../products/unit-prices.service';
+import { buyingPriceOf, sellingPriceOf } from '../products/unit-prices.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,6 +48,50 @@ describe('the sale rules in SQL equal the TypeScript ones', () => {
           expect(buying, `${unit} of ${packSize}, pack ${pack}, dozen ${dozen}`).toBe(
             buyingPriceOf(product, unit),
           );
+        }
+      }
+    }
+  });
+
+  it('the selling (list) price of a unit', async () => {
+    const product = {
+      pieceSellingPrice: '100.00',
+      packSellingPrice: '900.50',
+      dozenSellingPrice: '0.00',
+    } as ProductRow;
+    for (const unit of UNIT_TYPES) {
+      const list = await one<string>(sql`select unit_selling_price(${unit},
+        ${product.pieceSellingPrice}::numeric, ${product.packSellingPrice}::numeric,
+        ${product.dozenSellingPrice}::numeric)::numeric(12, 2)::text as p`);
+      expect(list, unit).toBe(sellingPriceOf(product, unit));
+    }
+  });
+
+  it("a line's discount and the cashier's cap", async () => {
+    for (const listCents of [0, 1, 10_000, 99_999]) {
+      for (const quantity of [1, 3, 1_000]) {
+        for (const totalCents of [
+          0,
+          1,
+          9_000 * quantity,
+          10_000 * quantity - 1,
+          12_000 * quantity,
+        ]) {
+          const args = sql`${centsToDecimal(listCents)}::numeric, ${quantity}::integer,
+            ${centsToDecimal(totalCents)}::numeric`;
+          const discount = await one<string>(
+            sql`select line_discount(${args})::numeric(16, 2)::text as d`,
+          );
+          const label = `${listCents} × ${quantity} for ${totalCents}`;
+          expect(toCents(discount), label).toBe(lineDiscountCents(listCents, quantity, totalCents));
+          for (const cap of [0, 10, 99, 100]) {
+            const over = await one<boolean>(
+              sql`select over_discount_cap(${args}, ${cap}::integer) as o`,
+            );
+            expect(over, `${label} at ${cap}%`).toBe(
+              exceedsDiscountCap(listCents, quantity, totalCents, cap),
+            );
+          }
         }
       }
     }

@@ -26,6 +26,20 @@ export const saleErrors = {
     fieldError('sale.total_too_large', 'total', 'Total must be at most 10,000,000,000'),
   amountTooLow: () =>
     fieldError('sale.amount_too_low', 'amount_paid', 'Amount tendered must be at least total'),
+  cartDiscountTooLarge: () =>
+    fieldError(
+      'sale.cart_discount_too_large',
+      'cart_discount',
+      'Cart discount cannot be more than the items',
+    ),
+  // Issue 20: the contract's words; n is the store's cap.
+  discountNeedsApproval: (capPercent: number) =>
+    new AppError(
+      403,
+      'sale.discount_needs_approval',
+      `A discount over ${capPercent}% needs a manager's approval`,
+    ),
+  approvalFailed: () => new AppError(403, 'sale.approval_failed', 'Manager approval failed'),
   insufficientStock: (name: string) =>
     conflict('sale.insufficient_stock', `Insufficient stock for ${name}`),
   noPhone: () =>

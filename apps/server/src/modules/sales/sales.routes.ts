@@ -5,6 +5,7 @@
 import { idParamSchema } from '@duka/shared/api/errors.schemas';
 import {
   createSaleSchema,
+  discountPolicyResponseSchema,
   IDEMPOTENCY_KEY,
   RECEIPT_CHANNELS,
   receiptSendResponseSchema,
@@ -17,6 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
 import { fieldError } from '../../lib/errors';
+import { getStoreSettings } from '../store-settings/store-settings.service';
+import { discountApprover } from './discount-approval.service';
 import { sendReceipt } from './receipt-send.service';
 import {
   createSale,
@@ -45,6 +48,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = { capability: 'sales:read', store: true } as const;
   const create = { capability: 'sales:create', store: true } as const;
   const send = { capability: 'sales:send-receipt', store: true } as const;
+  const approver = discountApprover(app.deps);
 
   app.post(
     '/',
@@ -58,15 +62,37 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const storeId = requireStoreId(request);
       const { sale, replayed } = await createSale(
         db,
-        requireStoreId(request),
+        storeId,
         requireAuth(request).user,
         request.body,
         key,
+        approver(storeId, request.ip),
       );
       if (replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.status(replayed ? 200 : 201).send({ success: true, data: presentSale(sale) });
+    },
+  );
+
+  // Issue 20: what the till needs to know before checkout — the store's cap, and whether it
+  // holds this seller (a cashier) — without the managers' settings.
+  app.get(
+    '/discount-policy',
+    {
+      config: { access: create },
+      schema: { tags: ['sales'], response: { 200: discountPolicyResponseSchema } },
+    },
+    async (request) => {
+      const settings = await getStoreSettings(db, requireStoreId(request));
+      return {
+        success: true as const,
+        data: {
+          max_cashier_discount_percent: settings.max_cashier_discount_percent,
+          capped: requireAuth(request).user.role === 'sales',
+        },
+      };
     },
   );
 

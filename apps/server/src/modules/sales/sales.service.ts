@@ -7,11 +7,18 @@
  * returns this sale), the stock taken in pieces with a 'sale' movement per line, the lines with
  * the buying price of their unit at that moment, and a named customer's loyalty points. A line
  * that would take a product below zero refuses the whole sale with 409 and writes nothing.
+ *
+ * Discounts (issue 20, docs/decisions/0004): write_sale keeps on each line the list price of
+ * its unit and its discount, and refuses (DK004 → 403) a cashier's line more than the store's
+ * cap below list unless a manager approved; a whole-cart discount is spread over the lines
+ * here, before, so every line carries its own part.
  */
 import { centsToDecimal, storedMoneyToNumber } from '@duka/shared/money/money';
 import type { UnitType } from '@duka/shared/money/units';
+import { spreadCartDiscount } from '@duka/shared/sales/discounts';
 import type {
   CreateSaleInput,
+  DiscountApproval,
   Sale,
   SaleItem,
   SaleListQuery,
@@ -23,6 +30,7 @@ import { AppError, isUniqueViolation, postgresErrorOf } from '../../lib/errors';
 import { createListCache } from '../../lib/list-cache';
 import { pageWindow } from '../../lib/paging';
 import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
+import type { AuthUser } from '../../lib/session';
 import { customers, type CustomerRow } from '../customers/customers.table';
 import { users } from '../users/users.table';
 import { saleErrors } from './sales.errors';
@@ -39,6 +47,8 @@ export interface SaleWithParts {
   items: SaleItemRow[];
   customer: Pick<CustomerRow, 'name' | 'email' | 'phone'> | null;
   user: { name: string; email: string } | null;
+  /** The manager who approved a cashier's discount over the cap. */
+  approver: { id: number; name: string } | null;
 }
 
 /** A money column as the API gives it (shared/money: the stored text read as a number). */
@@ -53,11 +63,14 @@ export function presentSaleItem(row: SaleItemRow): SaleItem {
     unit_type: row.unitType,
     unit_price: money(row.unitPrice),
     total: money(row.total),
+    // Lines sold before issue 20 kept no list price: their own price stands for it.
+    list_price: money(row.listPrice ?? row.unitPrice),
+    discount: money(row.discount),
     buying_price: money(row.buyingPrice),
   };
 }
 
-export function presentSale({ sale, items, customer, user }: SaleWithParts): Sale {
+export function presentSale({ sale, items, customer, user, approver }: SaleWithParts): Sale {
   return {
     id: sale.id,
     createdAt: sale.createdAt.toISOString(),
@@ -70,6 +83,8 @@ export function presentSale({ sale, items, customer, user }: SaleWithParts): Sal
     amount_paid: money(sale.amountPaid),
     change_amount: money(sale.changeAmount),
     mpesa_code: sale.mpesaCode,
+    discount_total: money(sale.discountTotal),
+    discount_approved_by: approver,
     receipt_status: { sms: sale.receiptSmsAt !== null, whatsapp: sale.receiptWhatsappAt !== null },
     customer_id: sale.customerId,
     Customer: customer,
@@ -83,7 +98,9 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
   if (rows.length === 0) return [];
   const saleIds = rows.map((row) => row.id);
   const customerIds = [...new Set(rows.flatMap((row) => row.customerId ?? []))];
-  const userIds = [...new Set(rows.flatMap((row) => row.userId ?? []))];
+  const userIds = [
+    ...new Set(rows.flatMap((row) => [row.userId ?? [], row.discountApprovedBy ?? []].flat())),
+  ];
   const [itemRows, customerRows, userRows] = await Promise.all([
     db
       .select()
@@ -110,11 +127,16 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
   ]);
   const customerById = new Map(customerRows.map(({ id, ...customer }) => [id, customer]));
   const userById = new Map(userRows.map(({ id, ...user }) => [id, user]));
+  const approverOf = (id: number | null) => {
+    const found = id === null ? undefined : userById.get(id);
+    return found ? { id: id!, name: found.name } : null;
+  };
   return rows.map((sale) => ({
     sale,
     items: itemRows.filter((item) => item.saleId === sale.id),
     customer: sale.customerId === null ? null : (customerById.get(sale.customerId) ?? null),
     user: sale.userId === null ? null : (userById.get(sale.userId) ?? null),
+    approver: approverOf(sale.discountApprovedBy),
   }));
 }
 
@@ -218,26 +240,34 @@ interface PricedLine {
   quantity: number;
   unitType: UnitType;
   unitPriceCents: number;
+  /** What the line is charged: quantity × unit price, less its part of a cart discount. */
   totalCents: number;
 }
 
-/** Line totals and the sale total in cents, checked against what the till sent. */
+/**
+ * Line totals and the sale total in cents, checked against what the till sent. A whole-cart
+ * discount (at most the lines' sum) comes off the lines in proportion to their totals.
+ */
 function priceSale(input: CreateSaleInput) {
-  const lines: PricedLine[] = input.items.map((item, index) => {
+  const gross = input.items.map((item, index) => {
     const totalCents = item.quantity * item.unit_price;
     if (item.total !== undefined && item.total !== totalCents) {
       throw saleErrors.lineTotalMismatch(index);
     }
-    return {
-      index,
-      productId: item.product_id,
-      quantity: item.quantity,
-      unitType: item.unit_type,
-      unitPriceCents: item.unit_price,
-      totalCents,
-    };
+    return totalCents;
   });
-  const subtotal = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const goods = gross.reduce((sum, line) => sum + line, 0);
+  if (input.cart_discount > goods) throw saleErrors.cartDiscountTooLarge();
+  const shares = spreadCartDiscount(gross, input.cart_discount);
+  const lines: PricedLine[] = input.items.map((item, index) => ({
+    index,
+    productId: item.product_id,
+    quantity: item.quantity,
+    unitType: item.unit_type,
+    unitPriceCents: item.unit_price,
+    totalCents: gross[index]! - shares[index]!,
+  }));
+  const subtotal = goods - input.cart_discount;
   const total = subtotal + input.delivery_fee;
   if (total > TOTAL_MAX_CENTS) throw saleErrors.totalTooLarge();
   if (input.total !== total) throw saleErrors.totalMismatch(total);
@@ -248,28 +278,44 @@ function priceSale(input: CreateSaleInput) {
   return { lines, subtotal, total, paid, change: paid - total };
 }
 
+/** Checks a manager's approval typed at the till (discount-approval.service.ts). */
+export type ApproveDiscount = (approval: DiscountApproval) => Promise<{ id: number; name: string }>;
+
 /**
  * POST /sales. With an Idempotency-Key, a sale already made with that key in this store is
  * returned (`replayed`) instead of a second one — also when both requests arrive together.
+ * A cashier (role sales) is held to the store's discount cap; a manager's approval sent with
+ * the sale is checked by `approveDiscount` first, and lifts it.
  */
 export async function createSale(
   db: Database,
   storeId: number,
-  user: { id: number; name: string; email: string },
+  user: Pick<AuthUser, 'id' | 'name' | 'email' | 'role'>,
   input: CreateSaleInput,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  approveDiscount: ApproveDiscount,
 ): Promise<{ sale: SaleWithParts; replayed: boolean }> {
   const replay = async () => {
     const existing = idempotencyKey ? await findSaleByKey(db, storeId, idempotencyKey) : undefined;
     return existing ? { sale: (await withParts(db, [existing]))[0]!, replayed: true } : null;
   };
   const priced = priceSale(input);
+  const capped = user.role === 'sales';
   try {
-    const written = await writeSale(db, storeId, user.id, input, priced, idempotencyKey ?? null);
+    const approver =
+      capped && input.discount_approval ? await approveDiscount(input.discount_approval) : null;
+    const written = await writeSale(db, storeId, user.id, input, priced, idempotencyKey ?? null, {
+      capped,
+      approvedBy: approver?.id ?? null,
+    });
     saleCounts.changed();
     // The receipt from what was just written, not read back.
     return {
-      sale: { ...written, user: { name: user.name, email: user.email } },
+      sale: {
+        ...written,
+        user: { name: user.name, email: user.email },
+        approver: written.sale.discountApprovedBy === null ? null : approver,
+      },
       replayed: false,
     };
   } catch (error) {
@@ -298,11 +344,13 @@ export async function insertSale(
   priced: ReturnType<typeof priceSale> = priceSale(input),
   idempotencyKey: string | null = null,
   createdAt?: Date,
+  // The demo seed's discounted sales are a cashier's, one approved by a manager.
+  cap: { capped: boolean; approvedBy: number | null } = { capped: false, approvedBy: null },
 ): Promise<SaleRow> {
-  return (await writeSale(tx, storeId, userId, input, priced, idempotencyKey, createdAt)).sale;
+  return (await writeSale(tx, storeId, userId, input, priced, idempotencyKey, cap, createdAt)).sale;
 }
 
-/** What write_sale answers (migration 0015): a row per line, in the lines' order. */
+/** What write_sale answers (migration 0017): a row per line, in the lines' order. */
 interface WrittenLine {
   sale_id: number;
   created_at: string;
@@ -314,12 +362,16 @@ interface WrittenLine {
   customer_name: string;
   customer_email: string | null;
   customer_phone: string | null;
+  list_price: string;
+  discount: string;
+  discount_total: string;
+  discount_approved_by: number | null;
 }
 
 const WRITE_SALE = `select * from write_sale($1::integer, $2::integer, $3::integer, $4::numeric,
   $5::numeric, $6::numeric, $7::text, $8::text, $9::text, $10::numeric, $11::numeric, $12::text,
   $13::text, $14::timestamptz, $15::integer[], $16::text[], $17::integer[], $18::numeric[],
-  $19::numeric[], $20::text)`;
+  $19::numeric[], $20::text, $21::boolean, $22::integer)`;
 
 /** write_sale's own errors (its SQLSTATE, with the line or the product in DETAIL) as the API's. */
 function saleErrorOf(error: unknown, lines: PricedLine[]): AppError | undefined {
@@ -329,6 +381,7 @@ function saleErrorOf(error: unknown, lines: PricedLine[]): AppError | undefined 
   if (found?.code === 'DK002' && line)
     return saleErrors.productNotFound(line.index, line.productId);
   if (found?.code === 'DK003') return saleErrors.insufficientStock(String(found.detail));
+  if (found?.code === 'DK004') return saleErrors.discountNeedsApproval(Number(found.detail));
   return undefined;
 }
 
@@ -347,8 +400,9 @@ async function writeSale(
   input: CreateSaleInput,
   priced: ReturnType<typeof priceSale>,
   idempotencyKey: string | null,
+  cap: { capped: boolean; approvedBy: number | null },
   createdAt?: Date,
-): Promise<Omit<SaleWithParts, 'user'>> {
+): Promise<Omit<SaleWithParts, 'user' | 'approver'>> {
   const { lines } = priced;
   const mpesaCode = input.payment_method === 'mpesa' && input.mpesa_code ? input.mpesa_code : null;
   let written: WrittenLine[];
@@ -374,6 +428,8 @@ async function writeSale(
       lines.map((line) => centsToDecimal(line.unitPriceCents)),
       lines.map((line) => centsToDecimal(line.totalCents)),
       DELIVERY_SERVICE_SKU,
+      cap.capped,
+      cap.approvedBy,
     ]);
   } catch (error) {
     throw saleErrorOf(error, lines) ?? error;
@@ -394,6 +450,8 @@ async function writeSale(
     amountPaid: centsToDecimal(priced.paid),
     changeAmount: centsToDecimal(priced.change),
     mpesaCode,
+    discountTotal: first.discount_total,
+    discountApprovedBy: first.discount_approved_by,
     idempotencyKey,
     receiptSmsAt: null,
     receiptWhatsappAt: null,
@@ -415,6 +473,8 @@ async function writeSale(
       unitPrice: centsToDecimal(line.unitPriceCents),
       buyingPrice: row.buying_price,
       total: centsToDecimal(line.totalCents),
+      listPrice: row.list_price,
+      discount: row.discount,
     };
   });
   return {

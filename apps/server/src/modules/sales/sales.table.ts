@@ -40,6 +40,12 @@ export const sales = pgTable(
     amountPaid: money('amount_paid'),
     changeAmount: money('change_amount').default('0'),
     mpesaCode: text('mpesa_code'),
+    // Issue 20: the lines' discounts added up, and who approved a cashier's over the cap.
+    // Wider than a sale's total: a line given away free can be worth more than any total.
+    discountTotal: numeric('discount_total', { precision: 18, scale: 2 }).notNull().default('0'),
+    discountApprovedBy: integer('discount_approved_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     idempotencyKey: text('idempotency_key'),
     receiptSmsAt: timestamp('receipt_sms_at', { withTimezone: true }),
     receiptWhatsappAt: timestamp('receipt_whatsapp_at', { withTimezone: true }),
@@ -81,6 +87,10 @@ export const saleItems = pgTable(
     unitPrice: money('unit_price'),
     buyingPrice: money('buying_price'),
     total: money('total'),
+    // Issue 20: the product's selling price of the line's unit at the time (null on lines sold
+    // before it was kept: read as the unit price), and list × quantity − total when above 0.
+    listPrice: numeric('list_price', { precision: 12, scale: 2 }),
+    discount: numeric('discount', { precision: 16, scale: 2 }).notNull().default('0'),
     storeId: integer('store_id').notNull(),
     soldAt: timestamp('sold_at', { withTimezone: true }).notNull(),
   },
