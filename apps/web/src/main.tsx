@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setupApiClient } from '@/app/api-setup';
-import { syncCartWithStore } from '@/app/cart-setup';
 import '@/app/preferences-setup';
 import { App } from '@/app/app';
 import { reloadOnNewRelease } from '@/app/reload-on-new-release';
@@ -17,7 +16,6 @@ syncThemeWithPreferences();
 reloadOnNewRelease();
 const router = createAppRouter();
 setupApiClient(router);
-syncCartWithStore();
 startSessionCheck();
 
 const container = document.getElementById('root');

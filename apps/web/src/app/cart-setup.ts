@@ -10,18 +10,24 @@ function actingStoreId(): number | null {
   return actsOnChosenStore(user.role) ? getCurrentStoreId() : (user.store_id ?? null);
 }
 
+let following: (() => void) | null = null;
+
 /**
  * The cart belongs to a store (issue 20): it follows the signed-in person's store, so a
  * super_admin who switches store gets that store's cart and finds the other one again on
- * switching back. Called once by main.tsx; returns the unsubscribe.
+ * switching back. Started when the protected pages' code loads (every page with a cart is
+ * one), which keeps the cart out of the first load; once only; returns the unsubscribe.
  */
 export function syncCartWithStore(): () => void {
+  if (following) return following;
   const follow = () => useCartStore.getState().switchStore(actingStoreId());
   follow();
   const stopAuth = useAuthStore.subscribe(follow);
   const stopStore = useCurrentStore.subscribe(follow);
-  return () => {
+  following = () => {
     stopAuth();
     stopStore();
+    following = null;
   };
+  return following;
 }
