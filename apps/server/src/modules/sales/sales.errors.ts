@@ -42,6 +42,8 @@ export const saleErrors = {
   approvalFailed: () => new AppError(403, 'sale.approval_failed', 'Manager approval failed'),
   insufficientStock: (name: string) =>
     conflict('sale.insufficient_stock', `Insufficient stock for ${name}`),
+  idempotencyKeyReused: () =>
+    conflict('sale.idempotency_key_reused', 'This Idempotency-Key was used for a different sale'),
   noPhone: () =>
     fieldError(
       'sale.no_phone',

@@ -336,6 +336,45 @@ describe('POST /api/sales', () => {
     expect(await stockOf(product.id)).toBe(0);
   });
 
+  it('refuses an Idempotency-Key reused with a different body (409), never answering that sale', async () => {
+    const product = await createProduct({ quantity: 10 });
+    const headers = { 'idempotency-key': 'checkout-7f3c2a1e-0005' };
+    const body = cashSale([line(product.id, 1, 60)]);
+    const first = await salesA.post('/api/sales', body, { headers });
+    expect(first.statusCode, first.body).toBe(201);
+    const salesBefore = await t.db.select({ n: count() }).from(sales);
+
+    const others = [
+      cashSale([line(product.id, 2, 60)]),
+      cashSale([line(product.id, 1, 55)]),
+      { ...body, payment_method: 'mpesa', mpesa_code: 'SFT4A1B2C3' },
+      // One the first sale's checks would refuse (more than is in stock): still the key's misuse.
+      cashSale([line(product.id, 50, 60)]),
+    ];
+    for (const other of others) {
+      const reused = await salesA.post('/api/sales', other, { headers });
+      expect(reused.statusCode, reused.body).toBe(409);
+      expect(reused.json()).toEqual({
+        message: 'This Idempotency-Key was used for a different sale',
+        code: 'sale.idempotency_key_reused',
+      });
+    }
+    expect(await t.db.select({ n: count() }).from(sales)).toEqual(salesBefore);
+    expect(await stockOf(product.id)).toBe(9);
+
+    // The same sale written another way (a price as text, the line's default unit left out) is
+    // the same request: the first sale is the answer.
+    const same = {
+      ...body,
+      items: [{ product_id: product.id, quantity: 1, unit_price: '60.00', total: 60 }],
+    };
+    const retry = await salesA.post('/api/sales', same, { headers });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().data.id).toBe(first.json().data.id);
+    const [stored] = await t.db.select().from(sales).where(eq(sales.id, first.json().data.id));
+    expect(stored!.requestHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it("keeps the buying price of the time of sale after the product's price changes", async () => {
     const product = await createProduct();
     const sale = (await salesA.post('/api/sales', cashSale([line(product.id, 1, 60)]))).json().data;

@@ -13,6 +13,7 @@
  * cap below list unless a manager approved; a whole-cart discount is spread over the lines
  * here, before, so every line carries its own part.
  */
+import { createHash } from 'node:crypto';
 import { centsToDecimal, storedMoneyToNumber } from '@duka/shared/money/money';
 import type { UnitType } from '@duka/shared/money/units';
 import { spreadCartDiscount } from '@duka/shared/sales/discounts';
@@ -138,6 +139,29 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
     user: sale.userId === null ? null : (userById.get(sale.userId) ?? null),
     approver: approverOf(sale.discountApprovedBy),
   }));
+}
+
+/** A value as JSON with every object's keys in order: the same request, the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, inner]) => inner !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * What an Idempotency-Key is bound to (issue 20): the SHA-256 of the sale's request as the schema
+ * read it (amounts in cents, defaults filled in), so "60" and 60.00 are the same sale and any
+ * other line, price, customer or payment is a different one. A manager's approval counts by
+ * its email alone: a fast hash of a password kept in the database could be guessed offline.
+ */
+export function saleRequestHash(input: CreateSaleInput): string {
+  const request = { ...input, discount_approval: input.discount_approval?.email };
+  return createHash('sha256').update(canonicalJson(request)).digest('hex');
 }
 
 async function findSaleByKey(db: Executor, storeId: number, key: string) {
@@ -297,7 +321,13 @@ export async function createSale(
 ): Promise<{ sale: SaleWithParts; replayed: boolean }> {
   const replay = async () => {
     const existing = idempotencyKey ? await findSaleByKey(db, storeId, idempotencyKey) : undefined;
-    return existing ? { sale: (await withParts(db, [existing]))[0]!, replayed: true } : null;
+    if (!existing) return null;
+    // A key belongs to one request: another body with it is refused, never given that sale.
+    // (A sale written before keys were bound has no hash and is answered as before.)
+    if (existing.requestHash !== null && existing.requestHash !== saleRequestHash(input)) {
+      throw saleErrors.idempotencyKeyReused();
+    }
+    return { sale: (await withParts(db, [existing]))[0]!, replayed: true };
   };
   const priced = priceSale(input);
   const capped = user.role === 'sales';
@@ -323,7 +353,7 @@ export async function createSale(
     // the sale's insert meets the unique key (also when both requests arrive together, the
     // second waits for the first to commit), or the retry fails a check the first sale passed
     // (the stock it took is gone, the customer was removed since); either way the sale
-    // already made with this key is the answer.
+    // already made with this key is the answer — when it was made from the same request.
     if (
       idempotencyKey &&
       (isUniqueViolation(error, IDEMPOTENCY_UNIQUE) || error instanceof AppError)
@@ -371,7 +401,7 @@ interface WrittenLine {
 const WRITE_SALE = `select * from write_sale($1::integer, $2::integer, $3::integer, $4::numeric,
   $5::numeric, $6::numeric, $7::text, $8::text, $9::text, $10::numeric, $11::numeric, $12::text,
   $13::text, $14::timestamptz, $15::integer[], $16::text[], $17::integer[], $18::numeric[],
-  $19::numeric[], $20::text, $21::boolean, $22::integer)`;
+  $19::numeric[], $20::text, $21::boolean, $22::integer, $23::text)`;
 
 /** write_sale's own errors (its SQLSTATE, with the line or the product in DETAIL) as the API's. */
 function saleErrorOf(error: unknown, lines: PricedLine[]): AppError | undefined {
@@ -405,6 +435,7 @@ async function writeSale(
 ): Promise<Omit<SaleWithParts, 'user' | 'approver'>> {
   const { lines } = priced;
   const mpesaCode = input.payment_method === 'mpesa' && input.mpesa_code ? input.mpesa_code : null;
+  const requestHash = idempotencyKey === null ? null : saleRequestHash(input);
   let written: WrittenLine[];
   try {
     written = await executeNamed<WrittenLine>(db, 'duka_write_sale', WRITE_SALE, [
@@ -430,6 +461,7 @@ async function writeSale(
       DELIVERY_SERVICE_SKU,
       cap.capped,
       cap.approvedBy,
+      requestHash,
     ]);
   } catch (error) {
     throw saleErrorOf(error, lines) ?? error;
@@ -453,6 +485,7 @@ async function writeSale(
     discountTotal: first.discount_total,
     discountApprovedBy: first.discount_approved_by,
     idempotencyKey,
+    requestHash,
     receiptSmsAt: null,
     receiptWhatsappAt: null,
     createdAt: soldAt,

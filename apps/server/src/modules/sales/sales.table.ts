@@ -20,7 +20,8 @@ const money = (name: string) => numeric(name, { precision: 12, scale: 2 }).notNu
 /**
  * A completed sale at the till (spec §3 Sale; PRODUCT.md §3). Totals are the server's own sums
  * in exact decimals. `idempotency_key` (unique per store) makes a retried checkout return the
- * first sale. The receipt columns record when a receipt last went out by SMS or WhatsApp.
+ * first sale; `request_hash` binds the key to the request it came with (saleRequestHash), so the
+ * key sent with another body is refused (409). The receipt columns record when a receipt last went out by SMS or WhatsApp.
  */
 export const sales = pgTable(
   'sales',
@@ -47,6 +48,7 @@ export const sales = pgTable(
       onDelete: 'set null',
     }),
     idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
     receiptSmsAt: timestamp('receipt_sms_at', { withTimezone: true }),
     receiptWhatsappAt: timestamp('receipt_whatsapp_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
