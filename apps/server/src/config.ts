@@ -13,7 +13,7 @@ export interface AuthRateLimitConfig {
   loginPerIp: number;
   /** Registrations one IP may make per window. */
   registerPerIp: number;
-  /** Failed logins one email may have per window (brute-force guard). */
+  /** Failed logins one email may have from one address per window (brute-force guard). */
   failedLoginsPerEmail: number;
 }
 

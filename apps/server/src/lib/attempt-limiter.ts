@@ -123,8 +123,9 @@ export class AttemptLimiter {
 
 /**
  * The counters of decision 0002, configured from `config.authRateLimit`. `failedPasswords` is
- * keyed by lower-cased email and shared by sign-in and change-password: a wrong password
- * anywhere counts against the same account.
+ * keyed by account and address (failedPasswordSubject) and shared by sign-in, change-password
+ * and any other check of a staff member's password: a wrong password counts against that
+ * account from that address, wherever it was typed.
  */
 export function signInLimiters(deps: AppDeps) {
   const { windowMs, loginPerIp, registerPerIp, failedLoginsPerEmail } = deps.config.authRateLimit;
@@ -141,10 +142,17 @@ export type SignInLimiters = ReturnType<typeof signInLimiters>;
 
 /**
  * What the failed-password counter (docs/decisions/0002) is kept under: the account itself when
- * it exists — so changing its email cannot reset the count — else the email that was typed.
+ * it exists — so changing its email cannot reset the count — else the email that was typed,
+ * each together with the address the password came from (issue 20). Someone guessing from
+ * their address is slowed down there alone: the owner, from theirs, still signs in.
  */
-export function failedPasswordSubject(account: { id: number } | undefined, email: string): string {
-  return account ? `user:${account.id}` : `email:${email.toLowerCase()}`;
+export function failedPasswordSubject(
+  account: { id: number } | undefined,
+  email: string,
+  address: string,
+): string {
+  const who = account ? `user:${account.id}` : `email:${email.toLowerCase()}`;
+  return `${who}|ip:${address}`;
 }
 
 /** Reserve an attempt or answer 429 with Retry-After. */

@@ -349,6 +349,51 @@ describe('rate limits', () => {
     expect(blocked.json().code).toBe('rate_limited');
   });
 
+  it("lets the owner in from their own address while another address's guesses are slowed", async () => {
+    const guesser = limited.client('10.0.5.1');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await guesser.login(victim.email, 'wrong-guess')).statusCode).toBe(401);
+    }
+    // The guessing pair (this email from this address) is slowed down: 429 with Retry-After,
+    // the right password included, and on the same counter for change-password.
+    const throttled = await guesser.login(victim.email, victim.password);
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    expect(throttled.json().code).toBe('rate_limited');
+
+    // The owner, from their own address, signs in and changes the password meanwhile.
+    const owner = limited.client('10.0.5.2');
+    expect((await owner.login(victim.email, victim.password)).statusCode).toBe(200);
+    const changed = await owner.post('/api/users/change-password', {
+      currentPassword: victim.password,
+      newPassword: 'a-new-secret-123',
+      confirmPassword: 'a-new-secret-123',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await guesser.login(victim.email, 'a-new-secret-123')).statusCode).toBe(429);
+  });
+
+  it('counts wrong current passwords per account and address, as sign-in does', async () => {
+    const session = limited.client('10.0.6.1');
+    expect((await session.login(victim.email, victim.password)).statusCode).toBe(200);
+    const change = (currentPassword: string) =>
+      session.post('/api/users/change-password', {
+        currentPassword,
+        newPassword: 'another-secret-123',
+        confirmPassword: 'another-secret-123',
+      });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await change('wrong-guess')).statusCode).toBe(400);
+    }
+    const refused = await change(victim.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // The same account from another address is not locked out.
+    expect((await limited.client('10.0.6.2').login(victim.email, victim.password)).statusCode).toBe(
+      200,
+    );
+  });
+
   it('counts parallel guesses: a burst cannot get past the per-email limit', async () => {
     const burst = await Promise.all(
       Array.from({ length: 10 }, () =>

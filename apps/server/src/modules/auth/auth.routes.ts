@@ -41,9 +41,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = request.body; // trimmed and lower-cased by the schema
       await reserveOrRefuse(limits.loginsPerIp, request.ip);
       // Reserved before the (slow) password check, so parallel guesses cannot all get through;
-      // given back when the password is right, so only wrong passwords count against an email.
+      // given back when the password is right, so only wrong passwords count against an email
+      // (from this address: decisions/0002).
       const account = await findUserByEmail(deps.db, email);
-      const subject = failedPasswordSubject(account, email);
+      const subject = failedPasswordSubject(account, email, request.ip);
       await reserveOrRefuse(limits.failedPasswords, subject);
       const user = await verifyCredentials(account, request.body);
       await limits.failedPasswords.release(subject);

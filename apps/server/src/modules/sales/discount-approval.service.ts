@@ -2,7 +2,7 @@
  * A manager's approval typed at the till for a cashier's discount over the store's cap
  * (issue 20). It is a password check, so it is counted by the sign-in limits
  * (lib/attempt-limiter.ts, docs/decisions/0002) like a sign-in: the address's attempts, and a
- * wrong answer against the account. Only an active manager or admin of the sale's store, or a
+ * wrong answer against the account from that address. Only an active manager or admin of the sale's store, or a
  * super_admin, may approve; anything else is one answer, 'Manager approval failed', that tells
  * a guesser nothing about which part was wrong.
  */
@@ -28,7 +28,7 @@ export function discountApprover(deps: AppDeps) {
     async (approval: DiscountApproval) => {
       await reserveOrRefuse(limits.loginsPerIp, address);
       const account = await findUserByEmail(deps.db, approval.email);
-      const subject = failedPasswordSubject(account, approval.email);
+      const subject = failedPasswordSubject(account, approval.email, address);
       await reserveOrRefuse(limits.failedPasswords, subject);
       // Against a dummy hash for an unknown email, so both paths take the same time.
       const valid = await verifyPassword(

@@ -52,7 +52,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      await changePassword(db, failedPasswords, auth.user, auth.sessionTokenHash, request.body);
+      await changePassword(
+        db,
+        failedPasswords,
+        auth.user,
+        auth.sessionTokenHash,
+        request.body,
+        request.ip,
+      );
       return { success: true as const };
     },
   );

@@ -214,9 +214,9 @@ export async function updateProfile(
 
 /**
  * Checks the current password, stores the new one and signs out every other session. A wrong
- * current password counts against the account on the same counter as sign-in
- * (`failedPasswords`, docs/decisions/0002): otherwise a stolen session could guess the password
- * without limit. While the account is limited (429), even the right password is refused.
+ * current password counts against the account from this address on the same counter as
+ * sign-in (`failedPasswords`, docs/decisions/0002): otherwise a stolen session could guess the
+ * password without limit. While that pair is limited (429), even the right password is refused.
  */
 export async function changePassword(
   db: Database,
@@ -224,8 +224,10 @@ export async function changePassword(
   actor: AuthUser,
   currentSessionHash: string,
   input: ChangePasswordInput,
+  address: string,
 ): Promise<void> {
-  const counterKey = failedPasswordSubject(actor, actor.email); // sign-in's key for this account
+  // Sign-in's key for this account and address.
+  const counterKey = failedPasswordSubject(actor, actor.email, address);
   await reserveOrRefuse(failedPasswords, counterKey);
   const [row] = await db.select().from(users).where(eq(users.id, actor.id)).limit(1);
   if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
