@@ -8,6 +8,7 @@
  * are pieces.
  */
 import { z } from 'zod';
+import { UNIT_TYPES } from '../money/units';
 import { STOCK_STATUS_LABELS } from '../products/stock-status';
 import { dateOnlySchema, idSchema, textSchema } from '../api/primitives';
 import { PAYMENT_METHODS } from '../sales/sales.schemas';
@@ -82,6 +83,9 @@ export const inventoryReportRowSchema = z.object({
   price: z.number(),
   /** Pieces on the shelf. */
   quantity: z.number().int(),
+  /** The unit the product is kept in and its pack size: the shelf's count ('3 dozen 11 pcs'). */
+  stockUnit: z.enum(UNIT_TYPES),
+  packSize: z.number().int(),
   status: z.enum(STOCK_STATUS_LABELS),
   /** quantity × price: stock valued at the piece selling price. */
   value: z.number(),
@@ -138,7 +142,11 @@ export const salesSummaryResponseSchema = z.object({
     paymentMethods: z.record(z.enum(PAYMENT_METHODS), z.number()),
     totalSales: z.number(),
     count: z.number().int(),
-    /** One entry per shop day (Africa/Nairobi) with sales, oldest first. */
+    /**
+     * One entry per shop day (Africa/Nairobi), oldest first: every day of a range of at most a
+     * year, days without sales as zero; else (or with no range) from the first sale's day to
+     * the last's.
+     */
     byDay: z.array(z.object({ date: z.string(), revenue: z.number(), count: z.number().int() })),
   }),
 });
@@ -154,3 +162,20 @@ export const expensesSummaryResponseSchema = z.object({
   }),
 });
 export type ExpensesSummary = z.infer<typeof expensesSummaryResponseSchema>['data'];
+
+export const profitReportResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** Goods sold in the range (line totals; not the delivery service, not cancelled sales). */
+    revenue: z.number(),
+    /** Those goods at the buying prices kept on their sale lines. */
+    costOfGoods: z.number(),
+    /** revenue − costOfGoods. */
+    grossProfit: z.number(),
+    /** The store's expenses dated in the range. */
+    expenses: z.number(),
+    /** grossProfit − expenses (negative when the expenses exceed it). */
+    profitAfterExpenses: z.number(),
+  }),
+});
+export type ProfitReport = z.infer<typeof profitReportResponseSchema>['data'];

@@ -257,6 +257,8 @@ describe('GET /reports/inventory', () => {
         sku: 'FLR-2',
         price: 60,
         quantity: 89,
+        stockUnit: 'piece',
+        packSize: 6,
         status: 'In Stock',
         value: 5340,
       },
@@ -266,6 +268,8 @@ describe('GET /reports/inventory', () => {
         sku: 'MATCH-1',
         price: 15,
         quantity: 5,
+        stockUnit: 'piece',
+        packSize: 1,
         status: 'Low Stock',
         value: 75,
       },
@@ -275,6 +279,8 @@ describe('GET /reports/inventory', () => {
         sku: 'TEA-0',
         price: 40,
         quantity: 0,
+        stockUnit: 'piece',
+        packSize: 1,
         status: 'Out of Stock',
         value: 0,
       },
@@ -285,6 +291,8 @@ describe('GET /reports/inventory', () => {
         sku: 'SOAP-1',
         price: 30,
         quantity: 30,
+        stockUnit: 'piece',
+        packSize: 4,
         status: 'In Stock',
         value: 900,
       },
@@ -452,14 +460,43 @@ describe('GET /reports/sales-summary', () => {
     const none = (
       await adminA.get('/api/reports/sales-summary?start=2026-11-13&end=2026-12-31')
     ).json();
-    expect(none.data).toEqual({
+    // Every day of the range is listed, as zero when nothing sold (issue 20).
+    expect(none.data).toMatchObject({
       paymentMethods: { cash: 0, mpesa: 0 },
       totalSales: 0,
       count: 0,
-      byDay: [],
     });
+    expect(none.data.byDay).toHaveLength(49); // 18 days of November + 31 of December
+    expect(none.data.byDay[0]).toEqual({ date: '2026-11-13', revenue: 0, count: 0 });
+    expect(none.data.byDay.at(-1)).toEqual({ date: '2026-12-31', revenue: 0, count: 0 });
+    expect(
+      none.data.byDay.every((day: { revenue: number; count: number }) => day.revenue === 0),
+    ).toBe(true);
     const oneEnd = (await adminA.get('/api/reports/sales-summary?start=2026-11-13')).json();
     expect(oneEnd.data.totalSales).toBe(1515);
+  });
+
+  it('shows the days of the range without sales as zero, in order', async () => {
+    const { data } = (
+      await adminA.get('/api/reports/sales-summary?start=2026-11-08&end=2026-11-13')
+    ).json();
+    expect(data.byDay).toEqual([
+      { date: '2026-11-08', revenue: 0, count: 0 },
+      { date: '2026-11-09', revenue: 0, count: 0 },
+      { date: '2026-11-10', revenue: 650, count: 1 },
+      { date: '2026-11-11', revenue: 645, count: 1 },
+      { date: '2026-11-12', revenue: 220, count: 1 },
+      { date: '2026-11-13', revenue: 0, count: 0 },
+    ]);
+    // Past a year, only the days from the first sale to the last are listed.
+    const decades = (
+      await adminA.get('/api/reports/sales-summary?start=2000-01-01&end=2099-12-31')
+    ).json().data;
+    expect(decades.byDay.map((day: { date: string }) => day.date)).toEqual([
+      '2026-11-10',
+      '2026-11-11',
+      '2026-11-12',
+    ]);
   });
 
   it('leaves cancelled sales out', async () => {
@@ -495,6 +532,69 @@ describe('GET /reports/expenses-summary', () => {
     });
     const oneEnd = (await adminA.get('/api/reports/expenses-summary?end=2026-11-10')).json();
     expect(oneEnd.data.totalExpenses).toBe(1750.25);
+  });
+});
+
+describe('GET /reports/profit', () => {
+  it('gives gross profit at the kept buying prices and profit after the expenses', async () => {
+    const all = await adminA.get('/api/reports/profit');
+    expect(all.statusCode, all.body).toBe(200);
+    // Goods 1165 (delivery left out), their cost 1165 − 265 = 900 (FLOUR_ALL, SOAP_ALL);
+    // expenses 1000.50 + 250.25 + 499.50.
+    expect(all.json().data).toEqual({
+      revenue: 1165,
+      costOfGoods: 900,
+      grossProfit: 265,
+      expenses: 1750.25,
+      profitAfterExpenses: -1485.25,
+    });
+    // 11-10: flour 2 pieces and a pack (450, cost 100 + 280); rent 1000.50.
+    const day10 = (await adminA.get('/api/reports/profit?start=2026-11-10&end=2026-11-10')).json();
+    expect(day10.data).toEqual({
+      revenue: 450,
+      costOfGoods: 380,
+      grossProfit: 70,
+      expenses: 1000.5,
+      profitAfterExpenses: -930.5,
+    });
+    // 11-11 and 11-12: a dozen soap 330 (cost 220), 3 flour 165 (cost 150), 2 packs of soap 220
+    // (cost 150); water 250.25 and the store room 499.50.
+    const later = (await adminA.get('/api/reports/profit?start=2026-11-11&end=2026-11-12')).json();
+    expect(later.data).toEqual({
+      revenue: 715,
+      costOfGoods: 520,
+      grossProfit: 195,
+      expenses: 749.75,
+      profitAfterExpenses: -554.75,
+    });
+    const empty = (await adminA.get('/api/reports/profit?start=2026-12-01&end=2026-12-31')).json();
+    expect(empty.data).toEqual({
+      revenue: 0,
+      costOfGoods: 0,
+      grossProfit: 0,
+      expenses: 0,
+      profitAfterExpenses: 0,
+    });
+  });
+
+  it("never counts another store's sales or expenses", async () => {
+    // Store B sold 5 at 1000 bought at 1 and spent 9999 on 11-10.
+    const { data } = (await adminB.get('/api/reports/profit')).json();
+    expect(data).toEqual({
+      revenue: 5000,
+      costOfGoods: 5,
+      grossProfit: 4995,
+      expenses: 9999,
+      profitAfterExpenses: -5004,
+    });
+  });
+
+  it('refuses an end before the start, naming the field', async () => {
+    const response = await adminA.get('/api/reports/profit?start=2026-11-12&end=2026-11-10');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'end', message: 'End date must not be before Start date' },
+    ]);
   });
 });
 

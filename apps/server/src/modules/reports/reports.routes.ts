@@ -8,6 +8,7 @@ import {
   inventoryReportResponseSchema,
   performanceReportQuerySchema,
   performanceReportResponseSchema,
+  profitReportResponseSchema,
   reportRangeQuerySchema,
   salesSummaryResponseSchema,
 } from '@duka/shared/reports/reports.schemas';
@@ -17,6 +18,7 @@ import {
   expensesSummary,
   inventoryReport,
   performanceReport,
+  profitReport,
   salesSummary,
 } from './reports.service';
 
@@ -85,6 +87,22 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await expensesSummary(db, requireStoreId(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/profit',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['reports'],
+        querystring: reportRangeQuerySchema,
+        response: { 200: profitReportResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await profitReport(db, requireStoreId(request), request.query),
     }),
   );
 };

@@ -6,7 +6,8 @@
  *
  * Which sales count: every sale of the store except cancelled ones. Which lines count for
  * product performance: every line except the delivery service (SKU SRV001, a fee, not a
- * product). Days are shop days in Africa/Nairobi (lib/shop-day.ts).
+ * product). Days are shop days in Africa/Nairobi (lib/shop-day.ts). Profit is gross profit on
+ * the goods (revenue − cost at the kept buying prices) and that less the range's expenses.
  */
 import { STOCK_STATUS_LABELS, stockStatus } from '@duka/shared/products/stock-status';
 import type {
@@ -15,6 +16,7 @@ import type {
   InventoryReportQuery,
   PerformanceReport,
   PerformanceReportQuery,
+  ProfitReport,
   ReportRangeQuery,
   SalesSummary,
 } from '@duka/shared/reports/reports.schemas';
@@ -71,6 +73,17 @@ function countedSales(storeId: number, range: { start?: string; end?: string }):
   return and(...conditions) as SQL;
 }
 
+/** The store's expenses, within the range when both days are set (an expense's date is a shop day). */
+function countedExpenses(storeId: number, range: { start?: string; end?: string }): SQL {
+  const conditions: SQL[] = [eq(expenses.storeId, storeId)];
+  const days = bothDays(range);
+  if (days) {
+    conditions.push(gte(expenses.date, days.start));
+    conditions.push(lte(expenses.date, days.end));
+  }
+  return and(...conditions) as SQL;
+}
+
 /**
  * GET /reports/inventory: the store's active products (not the delivery service), by name.
  * Price is the piece selling price (spec §3: "In reports, price is taken from the piece
@@ -100,6 +113,8 @@ export async function inventoryReport(
         sku: products.sku,
         price: products.pieceSellingPrice,
         quantity: products.stockPieces,
+        stockUnit: products.stockUnit,
+        packSize: products.packSize,
         value,
       })
       .from(products)
@@ -122,6 +137,8 @@ export async function inventoryReport(
       sku: row.sku,
       price: amount(row.price),
       quantity: row.quantity,
+      stockUnit: row.stockUnit,
+      packSize: row.packSize,
       status: STOCK_STATUS_LABELS[stockStatus(row.quantity)],
       value: amount(row.value),
     })),
@@ -226,18 +243,19 @@ function performanceOrder(
   return [figure[sort], sql`lower(${product.name})`, sql`${product.id}`];
 }
 
-async function performanceOf(
-  db: Executor,
-  storeId: number,
-  query: PerformanceReportQuery,
-): Promise<PerformanceReport> {
+/**
+ * What each product sold in the range (all time when no range): pieces, revenue and profit in
+ * integer cents and the last sale, one row per product, as the CTEs `sold` and `lines` —
+ * product performance and the profit report read the same sums.
+ */
+function soldByProduct(db: Executor, storeId: number, range: { start?: string; end?: string }) {
   // The range's whole shop months come from product_sales_monthly (a row per product and
   // month, kept by triggers), the pieces of months at its ends from there too or from the
   // lines themselves (sale_items_store_sold_idx: each line carries its sale's store and
   // time), as below. All are summed per product once, in a CTE read by the page, the count of
   // listed products and the totals alike. Money stays in integer cents until the page's rows
   // are formatted.
-  const days = bothDays(query);
+  const days = bothDays(range);
   const split = days ? splitIntoMonths(days.start, days.end) : null;
   const parts: SoldRows[] = [];
   if (!split || split.months) {
@@ -294,6 +312,15 @@ async function performanceOf(
       .from(sold)
       .groupBy(sold.productId),
   );
+  return { sold, lines };
+}
+
+async function performanceOf(
+  db: Executor,
+  storeId: number,
+  query: PerformanceReportQuery,
+): Promise<PerformanceReport> {
+  const { sold, lines } = soldByProduct(db, storeId, query);
 
   const listed = and(
     eq(products.storeId, storeId),
@@ -428,8 +455,80 @@ export async function salesSummary(
     paymentMethods,
     totalSales: amount(totals?.total),
     count: totals?.count ?? 0,
-    byDay: days.map((row) => ({ date: row.date, revenue: amount(row.total), count: row.count })),
+    byDay: everyDay(
+      days.map((row) => ({ date: row.date, revenue: amount(row.total), count: row.count })),
+      bothDays(query),
+    ),
   };
+}
+
+/** The longest range whose every day is listed, sales or not: a year. */
+export const FILLED_DAYS_MAX = 366;
+
+/**
+ * The days with sales (oldest first) and, between them, the days without as zero, so the chart
+ * shows a day nobody bought anything (issue 20): every day of the range when it is at most a
+ * year, else — or with no range — the days from the first sale to the last. The figures are
+ * SQL's; only the empty days are made here, so a range of centuries costs no more than the
+ * store's own days.
+ */
+export function everyDay(
+  sold: SalesSummary['byDay'],
+  range: { start: string; end: string } | null,
+): SalesSummary['byDay'] {
+  const span = range && dayNumber(range.end) - dayNumber(range.start) < FILLED_DAYS_MAX;
+  const first = span ? range.start : sold[0]?.date;
+  const last = span ? range.end : sold.at(-1)?.date;
+  if (first === undefined || last === undefined) return [];
+  const byDate = new Map(sold.map((day) => [day.date, day]));
+  const filled: SalesSummary['byDay'] = [];
+  for (let n = dayNumber(first); n <= dayNumber(last); n += 1) {
+    const date = new Date(n * DAY_MS).toISOString().slice(0, 10);
+    filled.push(byDate.get(date) ?? { date, revenue: 0, count: 0 });
+  }
+  return filled;
+}
+
+const DAY_MS = 86_400_000;
+/** A calendar day (YYYY-MM-DD) as a count of days since 1970-01-01. */
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/**
+ * GET /reports/profit: over the range, the goods sold (the lines of product performance: not
+ * the delivery service, not cancelled sales), their cost at the buying prices kept on each line
+ * (so later price changes do not rewrite it), gross profit = revenue − cost, the expenses, and
+ * profit after expenses = gross profit − expenses. All in integer cents, summed in SQL in one
+ * statement.
+ */
+export async function profitReport(
+  db: Executor,
+  storeId: number,
+  query: ReportRangeQuery,
+): Promise<ProfitReport> {
+  return db.transaction(async (tx) => {
+    await tx.execute(REPORT_SETTINGS);
+    const { sold, lines } = soldByProduct(tx, storeId, query);
+    const spent = tx
+      .select({ cents: sql`coalesce(sum(${expenses.amount}) * 100, 0)::bigint` })
+      .from(expenses)
+      .where(countedExpenses(storeId, query));
+    const [sums] = await tx
+      .with(sold, lines)
+      .select({
+        revenueCents: sql<number>`coalesce(sum(${lines.revenueCents}), 0)::bigint`.mapWith(Number),
+        profitCents: sql<number>`coalesce(sum(${lines.profitCents}), 0)::bigint`.mapWith(Number),
+        expenseCents: sql<number>`(${spent})`.mapWith(Number),
+      })
+      .from(lines);
+    const { revenueCents = 0, profitCents = 0, expenseCents = 0 } = sums ?? {};
+    return {
+      revenue: revenueCents / 100,
+      costOfGoods: (revenueCents - profitCents) / 100,
+      grossProfit: profitCents / 100,
+      expenses: expenseCents / 100,
+      profitAfterExpenses: (profitCents - expenseCents) / 100,
+    };
+  });
 }
 
 /** GET /reports/expenses-summary: the store's expenses in the range, in all and per category. */
@@ -438,13 +537,7 @@ export async function expensesSummary(
   storeId: number,
   query: ReportRangeQuery,
 ): Promise<ExpensesSummary> {
-  const conditions: SQL[] = [eq(expenses.storeId, storeId)];
-  const days = bothDays(query);
-  if (days) {
-    conditions.push(gte(expenses.date, days.start));
-    conditions.push(lte(expenses.date, days.end));
-  }
-  const where = and(...conditions);
+  const where = countedExpenses(storeId, query);
   const [[totals], categories] = await Promise.all([
     db
       .select({
