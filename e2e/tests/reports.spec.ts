@@ -1,6 +1,6 @@
 /**
- * Reports (issue 9): an admin opens /reports, reads the three cards and both tabs, searches
- * the inventory, filters and sorts product performance, downloads a table as CSV holding its
+ * Reports (issue 9): an admin opens /reports, reads the cards and both tabs, searches the
+ * inventory, sets the range at the top and sorts product performance, downloads a table as CSV holding its
  * rows, and sees the revenue and top sellers follow a cashier's sale at the till. The page is
  * axe-clean in both themes and usable on a 390 px phone.
  */
@@ -70,7 +70,8 @@ test('an admin reads the cards and both tabs, searches, filters, sorts and downl
   expect(lines).toHaveLength(2);
   const cells = await inventory.locator('tbody tr').first().locator('td').allTextContents();
   expect(lines[1]!.split(',').slice(0, 2)).toEqual([cells[0], cells[1]]);
-  expect(lines[1]!.split(',')[3]).toBe(cells[3]);
+  // The table tells the shelf's count ('144 pcs'), the CSV the number of pieces.
+  expect(cells[3]).toBe(`${lines[1]!.split(',')[3]} pcs`);
 
   // Product performance: filter by days (both set), then sort.
   await page.getByRole('tab', { name: 'Product Performance' }).click();
@@ -85,8 +86,14 @@ test('an admin reads the cards and both tabs, searches, filters, sorts and downl
     'Last Sold',
   ]);
   await expect(revenue(page)).not.toHaveText('—');
+
+  // The range at the top: all dates (both cleared), then days with no sales.
+  await page.getByLabel('Start date').fill('');
+  await page.getByLabel('End date').fill('');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByTestId('applied-period')).toHaveText('All dates');
+  await expect.poll(async () => cents(await revenue(page).textContent())).toBeGreaterThan(0);
   const allTime = cents(await revenue(page).textContent());
-  expect(allTime).toBeGreaterThan(0);
 
   await page.getByLabel('Start date').fill('2001-01-01');
   await page.getByLabel('End date').fill('2001-01-31');
@@ -103,10 +110,14 @@ test('an admin reads the cards and both tabs, searches, filters, sorts and downl
   await expect(page.getByText('Top Sellers', { exact: true })).toBeVisible();
   await expect(page.getByText('No sales yet')).toBeVisible();
 
-  // One date alone filters nothing (spec §2).
+  // One date alone filters nothing (spec §2): the days stay as they were.
   await page.getByLabel('End date').fill('');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page.getByText('Set both dates to filter.')).toBeVisible();
+  await expect(page.getByTestId('applied-period')).toHaveText('1–31 Jan 2001');
+  await expect(revenue(page)).toHaveText('KSh 0.00');
+  await page.getByLabel('Start date').fill('');
+  await page.getByRole('button', { name: 'Filter' }).click();
   await expect(revenue(page)).toHaveText(
     new RegExp(`^KSh ${(allTime / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })}$`),
   );

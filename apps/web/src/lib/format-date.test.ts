@@ -30,6 +30,8 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-26', 'medium')).toBe('26 Nov 2026');
     expect(formatDate('2026-11-01', 'mediumWithTime')).toBe('1 Nov 2026');
     expect(formatDate('2026-11-01', 'long', 'N/A', 'sw')).toBe('1 Novemba 2026');
+    expect(formatDate('2026-11-01', 'dayMonth')).toBe('1 Nov');
+    expect(formatDate(lateEvening, 'dayMonth')).toBe('26 Nov');
   });
 
   it("gives the fallback, 'N/A' by default, for a missing or broken date", () => {

@@ -7,17 +7,19 @@ export const SHOP_TIME_ZONE = 'Africa/Nairobi';
 /**
  * How a date is written: `long` '15 January 2025' (profile's Member Since), `medium`
  * '15 Jan 2025' (tables), `mediumWithTime` adds the time (spec §2, sales dates), `receipt` the
- * same as a receipt prints it. Every style is in the shop's time (Africa/Nairobi), whatever the
+ * same as a receipt prints it, `dayMonth` '26 Nov' (a chart's axis). Every style is in the shop's time (Africa/Nairobi), whatever the
  * zone of the device, in the language's order (DATE_LOCALES: en-KE, sw-KE, fr-FR). date-fns has
  * no Swahili locale; the platform's Intl has all three (Node and Chromium ship full ICU).
  */
-export type DateStyle = 'long' | 'medium' | 'mediumWithTime' | 'receipt';
+export type DateStyle = 'long' | 'medium' | 'mediumWithTime' | 'receipt' | 'dayMonth';
 
 const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   long: { dateStyle: 'long' },
   medium: { dateStyle: 'medium' },
   mediumWithTime: { dateStyle: 'medium', timeStyle: 'short' },
   receipt: { dateStyle: 'medium', timeStyle: 'short' },
+  // A chart's axis: '26 Nov'.
+  dayMonth: { day: 'numeric', month: 'short' },
 };
 
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -46,8 +48,13 @@ export function formatDate(
   if (DAY_ONLY.test(value)) {
     const day = calendarDay(value);
     if (!day) return fallback;
+    // The day's own fields, never a time: a day has none.
+    const { dateStyle, day: dayOfMonth, month, year } = STYLES[style];
     return new Intl.DateTimeFormat(DATE_LOCALES[language], {
-      dateStyle: STYLES[style].dateStyle,
+      dateStyle,
+      day: dayOfMonth,
+      month,
+      year,
       timeZone: 'UTC',
     }).format(day);
   }

@@ -20,6 +20,8 @@ class NoResizeObserver {
 
 let csvTexts: string[];
 beforeEach(() => {
+  // 09:27 on 26 November 2026 in Nairobi: the page opens on 1–26 Nov 2026.
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T06:27:00.000Z') });
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
   csvTexts = [];
   // The CSV is handed to the browser as a Blob URL: keep its text.
@@ -40,6 +42,7 @@ beforeEach(() => {
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -90,7 +93,22 @@ function renderPage(overrides: Record<string, ApiReply | ((r: SentRequest) => Ap
           paymentMethods: { cash: 870, mpesa: 645 },
           totalSales: 1515,
           count: 3,
-          byDay: [{ date: '2026-11-10', revenue: 650, count: 1 }],
+          byDay: [
+            { date: '2026-11-10', revenue: 650, count: 1 },
+            { date: '2026-11-11', revenue: 0, count: 0 },
+          ],
+        },
+      },
+    },
+    'GET /reports/profit': {
+      body: {
+        success: true,
+        data: {
+          revenue: 1165,
+          costOfGoods: 900,
+          grossProfit: 265,
+          expenses: 1750.25,
+          profitAfterExpenses: -1485.25,
         },
       },
     },
@@ -114,6 +132,8 @@ function renderPage(overrides: Record<string, ApiReply | ((r: SentRequest) => Ap
                   sku: 'FLR-2',
                   price: 60,
                   quantity: 89,
+                  stockUnit: 'dozen',
+                  packSize: 1,
                   status: 'In Stock',
                   value: 5340,
                 },
@@ -123,6 +143,8 @@ function renderPage(overrides: Record<string, ApiReply | ((r: SentRequest) => Ap
                   sku: 'MATCH-1',
                   price: 15,
                   quantity: 5,
+                  stockUnit: 'piece',
+                  packSize: 1,
                   status: 'Low Stock',
                   value: 75,
                 },
@@ -162,14 +184,37 @@ const paths = (sent: SentRequest[], prefix: string) =>
   sent.filter((r) => r.path.startsWith(prefix)).map((r) => r.path);
 
 describe('ReportsPage (spec §2 Reports)', () => {
-  it('shows a spinner, then the three cards and both tabs', async () => {
-    renderPage();
+  it('opens on this month so far: the range at the top, every card naming the period', async () => {
+    const sent = renderPage();
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('Loading reports…');
-    expect(await screen.findByText('Sales by Payment Method')).toBeInTheDocument();
-    expect(screen.getAllByText('KSh 870.00')[0]).toBeInTheDocument();
-    expect(screen.getAllByText('KSh 645.00')[0]).toBeInTheDocument();
-    expect(screen.getByText('Total Expenses')).toBeInTheDocument();
-    expect(screen.getByTestId('total-expenses')).toHaveTextContent('KSh 1,750.25');
+    expect(await screen.findByTestId('total-expenses')).toHaveTextContent('KSh 1,750.25');
+    expect(screen.getByLabelText('Start date')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('End date')).toHaveValue('2026-11-26');
+    expect(screen.getByTestId('applied-period')).toHaveTextContent('1–26 Nov 2026');
+    for (const title of [
+      'Sales by Payment Method',
+      'Total Expenses',
+      'Top Sellers',
+      'Profit',
+      'Sales by payment method (KSh)',
+      'Revenue per day (KSh)',
+    ]) {
+      const card = screen.getByRole('region', { name: title });
+      expect(within(card).getByTestId('report-period'), title).toHaveTextContent('1–26 Nov 2026');
+    }
+    // Every report asks for those days.
+    for (const report of ['sales-summary', 'expenses-summary', 'profit']) {
+      expect(paths(sent, `/reports/${report}`)).toEqual([
+        `/reports/${report}?start=2026-11-01&end=2026-11-26`,
+      ]);
+    }
+    expect(paths(sent, '/reports/product-performance')).toContain(
+      '/reports/product-performance?start=2026-11-01&end=2026-11-26&sort=revenue&page=1&pageSize=3',
+    );
+
+    const methods = screen.getByRole('region', { name: 'Sales by Payment Method' });
+    expect(within(methods).getByText('KSh 870.00')).toBeInTheDocument();
+    expect(within(methods).getByText('KSh 645.00')).toBeInTheDocument();
     expect(screen.getByText('3 records')).toBeInTheDocument();
     const top = screen.getByRole('list', { name: 'Top Sellers' });
     // Never-sold products are no top sellers.
@@ -178,6 +223,22 @@ describe('ReportsPage (spec §2 Reports)', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Unga Flour 2kgKSh 615.00', 'Soap BarKSh 550.00']);
+    const profit = screen.getByRole('region', { name: 'Profit' });
+    expect(within(profit).getByTestId('profit-grossProfit')).toHaveTextContent('KSh 265.00');
+    expect(within(profit).getByTestId('profit-costOfGoods')).toHaveTextContent('KSh 900.00');
+    // A loss is shown as one, in red.
+    expect(within(profit).getByTestId('profit-afterExpenses')).toHaveTextContent('KSh -1,485.25');
+    expect(within(profit).getByTestId('profit-afterExpenses')).toHaveClass('text-red-700');
+    // The day without sales is in the chart's table as zero, its day in the shop's order.
+    const days = screen.getByTestId('revenue-by-day');
+    expect(within(days).getByRole('rowheader', { name: '11 Nov 2026' })).toBeInTheDocument();
+    expect(
+      within(days)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['10 Nov 2026KSh 650.001', '11 Nov 2026KSh 0.000']);
+
     expect(
       screen.getByRole('tab', { name: 'Inventory Status', selected: true }),
     ).toBeInTheDocument();
@@ -186,17 +247,21 @@ describe('ReportsPage (spec §2 Reports)', () => {
     expect(screen.getByTestId('inventory-count')).toHaveTextContent('2');
   });
 
-  it('asks the top sellers by revenue, three of them', async () => {
-    const sent = renderPage();
-    await screen.findByText('Sales by Payment Method');
-    expect(paths(sent, '/reports/product-performance')).toContain(
-      '/reports/product-performance?sort=revenue&page=1&pageSize=3',
-    );
+  it('shows stock on the shelf as a person counts it', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Inventory status' });
+    // 89 pieces of flour kept by the dozen: 7 dozen and 5 pieces; matches are kept by the piece.
+    expect(within(table).getByText('7 dozen 5 pcs')).toBeInTheDocument();
+    expect(within(table).getByText('5 pcs')).toBeInTheDocument();
   });
 
-  it("shows 'Failed to load reports data.' when a report fails", async () => {
-    renderPage({ 'GET /reports/sales-summary': { status: 500, body: { message: 'boom' } } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load reports data.');
+  it("shows 'Failed to load reports data.' on the card whose report failed, the others still", async () => {
+    renderPage({ 'GET /reports/profit': { status: 500, body: { message: 'boom' } } });
+    const profit = screen.getByRole('region', { name: 'Profit' });
+    expect(await within(profit).findByRole('alert')).toHaveTextContent(
+      'Failed to load reports data.',
+    );
+    expect(await screen.findByTestId('total-expenses')).toHaveTextContent('KSh 1,750.25');
   });
 
   it('searches the inventory by what is typed', async () => {
@@ -212,50 +277,69 @@ describe('ReportsPage (spec §2 Reports)', () => {
     );
   });
 
-  it('filters only when both dates are set, sorts, and shows Never', async () => {
+  it('the range at the top drives every report; one date alone changes nothing', async () => {
     const sent = renderPage();
-    await screen.findByText('Sales by Payment Method');
+    await screen.findByTestId('total-expenses');
     await userEvent.click(screen.getByRole('tab', { name: 'Product Performance' }));
     expect(await screen.findByText('Never')).toBeInTheDocument();
     expect(screen.getByTestId('total-revenue')).toHaveTextContent('KSh 1,165.00');
+    const asked = () => sent.length;
+    const before = asked();
 
-    await userEvent.type(screen.getByLabelText('Start date'), '2026-11-01');
+    await userEvent.clear(screen.getByLabelText('End date'));
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     expect(screen.getByText('Set both dates to filter.')).toBeInTheDocument();
-    expect(paths(sent, '/reports/').some((path) => path.includes('start='))).toBe(false);
+    expect(asked()).toBe(before);
+    expect(screen.getByTestId('applied-period')).toHaveTextContent('1–26 Nov 2026');
 
-    await userEvent.type(screen.getByLabelText('End date'), '2026-11-30');
+    await userEvent.clear(screen.getByLabelText('Start date'));
+    await userEvent.type(screen.getByLabelText('Start date'), '2026-10-01');
+    await userEvent.type(screen.getByLabelText('End date'), '2026-10-31');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     await vi.waitFor(() => {
-      expect(paths(sent, '/reports/product-performance')).toContain(
-        '/reports/product-performance?start=2026-11-01&end=2026-11-30&sort=revenue&page=1&pageSize=100',
-      );
-      // The cards follow the same days.
-      expect(paths(sent, '/reports/sales-summary')).toContain(
-        '/reports/sales-summary?start=2026-11-01&end=2026-11-30',
-      );
-      expect(paths(sent, '/reports/expenses-summary')).toContain(
-        '/reports/expenses-summary?start=2026-11-01&end=2026-11-30',
+      for (const report of ['sales-summary', 'expenses-summary', 'profit']) {
+        expect(paths(sent, `/reports/${report}`)).toContain(
+          `/reports/${report}?start=2026-10-01&end=2026-10-31`,
+        );
+      }
+      expect(paths(sent, '/reports/product-performance')).toEqual(
+        expect.arrayContaining([
+          '/reports/product-performance?start=2026-10-01&end=2026-10-31&sort=revenue&page=1&pageSize=3',
+          '/reports/product-performance?start=2026-10-01&end=2026-10-31&sort=revenue&page=1&pageSize=100',
+        ]),
       );
     });
+    expect(screen.getByTestId('applied-period')).toHaveTextContent('1–31 Oct 2026');
+    await vi.waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Profit' })).getByTestId('report-period'),
+      ).toHaveTextContent('1–31 Oct 2026'),
+    );
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('1–31 Oct 2026');
 
     await userEvent.selectOptions(screen.getByLabelText('Sort By'), 'lastSold');
     await vi.waitFor(() =>
       expect(paths(sent, '/reports/product-performance')).toContain(
-        '/reports/product-performance?start=2026-11-01&end=2026-11-30&sort=lastSold&page=1&pageSize=100',
+        '/reports/product-performance?start=2026-10-01&end=2026-10-31&sort=lastSold&page=1&pageSize=100',
       ),
     );
+
+    // Both cleared: all dates.
+    await userEvent.clear(screen.getByLabelText('Start date'));
+    await userEvent.clear(screen.getByLabelText('End date'));
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await vi.waitFor(() => expect(paths(sent, '/reports/profit')).toContain('/reports/profit'));
+    expect(screen.getByTestId('applied-period')).toHaveTextContent('All dates');
   });
 
   it('refuses an end date before the start date', async () => {
     const sent = renderPage();
-    await screen.findByText('Sales by Payment Method');
-    await userEvent.click(screen.getByRole('tab', { name: 'Product Performance' }));
+    await screen.findByTestId('total-expenses');
+    await userEvent.clear(screen.getByLabelText('Start date'));
     await userEvent.type(screen.getByLabelText('Start date'), '2026-11-30');
-    await userEvent.type(screen.getByLabelText('End date'), '2026-11-01');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
     expect(screen.getByText('End date must not be before Start date')).toBeInTheDocument();
-    expect(paths(sent, '/reports/').some((path) => path.includes('start='))).toBe(false);
+    expect(paths(sent, '/reports/').some((path) => path.includes('start=2026-11-30'))).toBe(false);
   });
 
   it('downloads each table as CSV with a BOM, its rows, and formulas guarded', async () => {

@@ -1,60 +1,49 @@
-import { TOP_SELLERS } from '@duka/shared/reports/reports.schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import {
-  useExpensesSummary,
-  usePerformanceReport,
-  useSalesSummary,
-  type ReportRange,
-} from '@/features/reports/api/reports-api';
+import type { ReportRange } from '@/features/reports/api/reports-api';
 import { InventoryTab } from '@/features/reports/components/inventory-tab';
 import { PerformanceTab } from '@/features/reports/components/performance-tab';
-import { ReportCharts } from '@/features/reports/components/report-charts';
-import { ReportFailed, ReportLoading } from '@/features/reports/components/report-status';
+import {
+  ExpensesCard,
+  ProfitCard,
+  SalesByMethodCard,
+  TopSellersCard,
+} from '@/features/reports/components/report-cards';
+import {
+  PaymentMethodsChart,
+  RevenueByDayChart,
+} from '@/features/reports/components/report-charts';
+import { ReportRangeForm } from '@/features/reports/components/report-range';
 import { ReportsErrorBoundary } from '@/features/reports/components/reports-error-boundary';
-import { SummaryCards } from '@/features/reports/components/summary-cards';
+import { thisMonthSoFar } from '@/features/reports/lib/report-period';
 import { AppPageLoader } from '../layout/app-page-loader';
 import { useActingStoreId } from '../use-acting-store-id';
 
 /**
- * Spec §2 Reports: three summary cards, the charts, and the Inventory Status and Product
- * Performance tabs. The date range set in Product Performance (both days, or none) applies to
- * the cards and charts too, so every figure on the page covers the same days.
+ * Spec §2 Reports, with the range at the top (issue 20): it drives every card, chart and the
+ * Product Performance table, each naming the period; it opens on this month so far. The page is
+ * a composition of cards that each take the range and ask for their own report — a new one
+ * slots into the grid. Inventory Status is the stock now, not a period.
  */
 function ReportsContent() {
   const { t } = useTranslation(['reports', 'pages']);
-  const [range, setRange] = useState<ReportRange>({});
-  const sales = useSalesSummary(range);
-  const expenses = useExpensesSummary(range);
-  const top = usePerformanceReport({ ...range, sort: 'revenue', page: 1, pageSize: TOP_SELLERS });
-
-  const summaries = [sales, expenses, top];
-  const retry = () => {
-    for (const query of summaries) if (query.isError) void query.refetch();
-  };
+  const [range, setRange] = useState<ReportRange>(() => thisMonthSoFar());
 
   return (
     <div className="grid gap-6">
-      {sales.isPending || expenses.isPending || top.isPending ? (
-        summaries.some((query) => query.isError) ? (
-          <ReportFailed onRetry={retry} />
-        ) : (
-          <ReportLoading />
-        )
-      ) : sales.isError || expenses.isError || top.isError ? (
-        <ReportFailed onRetry={retry} />
-      ) : (
-        <>
-          <SummaryCards
-            sales={sales.data}
-            expenses={expenses.data}
-            topSellers={top.data.products}
-          />
-          <ReportCharts sales={sales.data} />
-        </>
-      )}
+      <ReportRangeForm range={range} onRangeChange={setRange} />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <SalesByMethodCard range={range} />
+        <ExpensesCard range={range} />
+        <TopSellersCard range={range} />
+        <ProfitCard range={range} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <PaymentMethodsChart range={range} />
+        <RevenueByDayChart range={range} />
+      </div>
       <Tabs defaultValue="inventory" className="space-y-4">
         <TabsList aria-label={t('reports:tabs.label')} className="w-full justify-start sm:w-auto">
           <TabsTrigger value="inventory">{t('reports:tabs.inventory')}</TabsTrigger>
@@ -64,7 +53,7 @@ function ReportsContent() {
           <InventoryTab />
         </TabsContent>
         <TabsContent value="performance">
-          <PerformanceTab range={range} onRangeChange={setRange} />
+          <PerformanceTab range={range} />
         </TabsContent>
       </Tabs>
     </div>

@@ -3,6 +3,7 @@ import {
   type ExpensesSummary,
   type InventoryReport,
   type PerformanceReport,
+  type ProfitReport,
   type ReportSort,
   type SalesSummary,
 } from '@duka/shared/reports/reports.schemas';
@@ -12,7 +13,10 @@ import { apiClient } from '@/lib/api-client';
 /** Rows a report table shows per page (the server's default). */
 export const REPORT_PAGE_SIZE = 100;
 
-/** An applied date range: both shop days, or none (spec §2: a filter needs both dates). */
+/**
+ * An applied date range: both shop days, or none — all dates (spec §2: a filter needs both
+ * dates). The page opens on this month so far (lib/report-period.ts).
+ */
 export interface ReportRange {
   start?: string;
   end?: string;
@@ -136,6 +140,22 @@ export function useExpensesSummary(range: ReportRange) {
     queryFn: async ({ signal }) =>
       (
         await apiClient.get<{ data: ExpensesSummary }>('/reports/expenses-summary', {
+          query: { start: range.start, end: range.end },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+/** GET /reports/profit?start&end: gross profit and profit after expenses. */
+export function useProfitReport(range: ReportRange) {
+  return useQuery({
+    queryKey: [...reportsQueryKey, 'profit', range],
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<{ data: ProfitReport }>('/reports/profit', {
           query: { start: range.start, end: range.end },
           signal,
         })

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { cn } from '@/lib/cn';
+import { formatStock } from '@/lib/format-stock';
 import { toastFailure } from '@/lib/failure-toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { fetchEveryInventoryRow, REPORT_PAGE_SIZE, useInventoryReport } from '../api/reports-api';
@@ -49,8 +50,14 @@ export function InventoryTab() {
     {
       id: 'quantity',
       header: t('fields.quantity'),
-      cell: (row) => row.quantity,
-      className: 'text-right tabular-nums',
+      // On the shelf as a person counts it: '3 dozen 11 pcs' (issue 20).
+      cell: (row) =>
+        formatStock({
+          stock_pieces: row.quantity,
+          stock_unit: row.stockUnit,
+          pack_size: row.packSize,
+        }),
+      className: 'text-right tabular-nums whitespace-nowrap',
     },
     {
       id: 'status',

@@ -5,11 +5,9 @@ import {
   type ReportSort,
 } from '@duka/shared/reports/reports.schemas';
 import { Download } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
@@ -27,36 +25,31 @@ import {
   type ReportRange,
 } from '../api/reports-api';
 import { csvMoney, downloadCsv, toCsv } from '../lib/csv';
+import { usePeriodLabel } from '../lib/report-period';
 import { ReportFailed, ReportLoading } from './report-status';
 
 interface PerformanceTabProps {
-  /** The applied range (both days, or none). */
+  /** The page's applied range (both days, or none). */
   range: ReportRange;
-  /** Filter: called with both days, or with none when the filter is cleared. */
-  onRangeChange: (range: ReportRange) => void;
 }
 
 /**
- * Spec §2 Reports, Product Performance: total revenue and profit, start and end dates with a
- * Filter button, Sort By, the table and its CSV. PRODUCT.md §4: the filter and the sort work;
- * the filter applies only when both dates are set (one alone shows every date).
+ * Spec §2 Reports, Product Performance: total revenue and profit, Sort By, the table and its
+ * CSV, over the range chosen at the top of the page (issue 20), which it names. PRODUCT.md §4:
+ * the filter and the sort work.
  */
-export function PerformanceTab({ range, onRangeChange }: PerformanceTabProps) {
+export function PerformanceTab({ range }: PerformanceTabProps) {
   const { t } = useTranslation('reports');
-  const [start, setStart] = useState(range.start ?? '');
-  const [end, setEnd] = useState(range.end ?? '');
+  const period = usePeriodLabel(range);
   const [sort, setSort] = useState<ReportSort>('revenue');
   const [page, setPage] = useState(1);
-  const report = usePerformanceReport({ ...range, sort, page });
-  const endBeforeStart = start !== '' && end !== '' && end < start;
-  const oneDateOnly = (start === '') !== (end === '');
-
-  const applyFilter = (event: FormEvent) => {
-    event.preventDefault();
-    if (endBeforeStart) return;
+  const [pageRange, setPageRange] = useState(range);
+  // A new range starts at its first page.
+  if (pageRange !== range) {
+    setPageRange(range);
     setPage(1);
-    onRangeChange(start && end ? { start, end } : {});
-  };
+  }
+  const report = usePerformanceReport({ ...range, sort, page });
 
   const columns: ResponsiveColumn<PerformanceReportRow>[] = [
     { id: 'name', header: t('fields.product'), cell: (row) => row.productName, primary: true },
@@ -122,59 +115,29 @@ export function PerformanceTab({ range, onRangeChange }: PerformanceTabProps) {
 
   return (
     <div className="grid gap-4">
-      <form onSubmit={applyFilter} className="grid gap-2" noValidate>
-        <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
-          <div className="grid min-w-0 gap-1">
-            <Label htmlFor="reports-start">{t('performance.start')}</Label>
-            <Input
-              id="reports-start"
-              type="date"
-              className="min-w-0 sm:w-44"
-              value={start}
-              onChange={(event) => setStart(event.target.value)}
-            />
-          </div>
-          <div className="grid min-w-0 gap-1">
-            <Label htmlFor="reports-end">{t('performance.end')}</Label>
-            <Input
-              id="reports-end"
-              type="date"
-              className="min-w-0 sm:w-44"
-              value={end}
-              aria-invalid={endBeforeStart}
-              aria-describedby="reports-end-error"
-              onChange={(event) => setEnd(event.target.value)}
-            />
-          </div>
-          <Button type="submit" className="col-span-2 sm:col-span-1">
-            {t('performance.filter')}
-          </Button>
-          <div className="col-span-2 grid gap-1 sm:col-span-1">
-            <Label htmlFor="reports-sort">{t('performance.sortBy')}</Label>
-            <NativeSelect
-              id="reports-sort"
-              className="sm:w-44"
-              value={sort}
-              onChange={(event) => {
-                setSort(event.target.value as ReportSort);
-                setPage(1);
-              }}
-            >
-              {REPORT_SORTS.map((key) => (
-                <option key={key} value={key}>
-                  {t(`performance.sort.${key}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="report-period">
+          {period}
+        </p>
+        <div className="grid gap-1">
+          <Label htmlFor="reports-sort">{t('performance.sortBy')}</Label>
+          <NativeSelect
+            id="reports-sort"
+            className="sm:w-44"
+            value={sort}
+            onChange={(event) => {
+              setSort(event.target.value as ReportSort);
+              setPage(1);
+            }}
+          >
+            {REPORT_SORTS.map((key) => (
+              <option key={key} value={key}>
+                {t(`performance.sort.${key}`)}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
-        <FieldError id="reports-end-error">
-          {endBeforeStart ? t('performance.endBeforeStart') : undefined}
-        </FieldError>
-        {oneDateOnly && (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('performance.bothDates')}</p>
-        )}
-      </form>
+      </div>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <dl className="flex flex-wrap gap-6">
           <div>
