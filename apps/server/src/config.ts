@@ -38,6 +38,8 @@ export interface AppConfig {
   logLevel: string;
   /** Built web app served at `/`; absent in API-only runs such as the tests. */
   webDistDir: string | undefined;
+  /** Serve the API reference at /api/docs (API_DOCS, default on; 0 switches it off). */
+  apiDocs: boolean;
   sessionTtlMs: number;
   authRateLimit: AuthRateLimitConfig;
   /** Africa's Talking, for SMS receipts; null → receipts go out through sms: links only. */
@@ -81,6 +83,7 @@ const envSchema = z.object({
   AT_API_KEY: z.string().min(1).optional(),
   AT_SENDER_ID: z.string().min(1).optional(),
   AT_BASE_URL: z.url('AT_BASE_URL must be a URL').optional(),
+  API_DOCS: z.enum(['0', '1'], { error: 'API_DOCS must be 0 or 1' }).optional(),
 });
 
 /** Africa's Talking's hosts (research notes §2.1): the sandbox for the username 'sandbox'. */
@@ -151,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): EnvConfig {
       failedLoginsPerEmail: e.AUTH_RATE_LIMIT_PER_EMAIL ?? 10,
     },
     sms: smsConfig(e),
+    apiDocs: e.API_DOCS !== '0',
   };
 }

@@ -7,7 +7,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -32,6 +31,7 @@ import { salesRoutes } from '../modules/sales/sales.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
 import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
 import { usersRoutes } from '../modules/users/users.routes';
+import { apiDocsTransform, SECURITY_SCHEMES } from './api-docs';
 import type { AppDeps } from './deps';
 import { handleFrameworkError, registerErrorHandler } from './error-handler';
 import { securityHeadersPlugin } from './security-headers';
@@ -108,16 +108,13 @@ export async function buildApp({
         version: '1.0.0',
         description: 'Point of sale and store management',
       },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'duka_session' },
-          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
-        },
-      },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    // Every operation's error answers and security, from its access (app/api-docs.ts).
+    transform: apiDocsTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // API_DOCS=0: no /api/docs (nor its JSON); the document is still built, for the tests' sweeps.
+  if (deps.config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // Before the access plugin: a multipart form's fields are the body its store scope reads.
   await app.register(formDataPlugin);

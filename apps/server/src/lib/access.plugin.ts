@@ -12,7 +12,7 @@ import { isValidCsrfToken, needsCsrfCheck } from './csrf';
 import { findSession, renewSessionIfDue, SESSION_COOKIE, type AuthContext } from './session';
 import { resolveStoreId } from './store-scope';
 
-export type RouteAccess =
+export type RouteAccess = (
   | { public: true }
   | {
       capability: Capability;
@@ -21,7 +21,11 @@ export type RouteAccess =
        * super_admin call without a store (request.storeId stays null).
        */
       store?: boolean | 'optional';
-    };
+    }
+) & {
+  /** The route counts attempts with the sign-in limits (may answer 429): the API docs say so. */
+  limited?: true;
+};
 
 export interface RouteAccessEntry {
   method: string;

@@ -45,10 +45,13 @@ export function isValidCsrfToken(deps: AppDeps, request: FastifyRequest): boolea
 }
 
 export function needsCsrfCheck(request: FastifyRequest): boolean {
-  const safeMethod =
-    request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
   // The matched route, not the raw URL: '/api/%61uth/me' routes to /api/auth/me too.
-  const path = request.routeOptions.url ?? '';
+  return needsCsrf(request.method, request.routeOptions.url ?? '');
+}
+
+/** Whether a call of `method` on the route `path` must carry the CSRF header (also the docs'). */
+export function needsCsrf(method: string, path: string): boolean {
+  const safeMethod = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
   const isAuthCall = path.startsWith('/api/auth/') && path !== '/api/auth/csrf-token';
   return !safeMethod || isAuthCall;
 }

@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       failedLoginsPerEmail: 1000,
     },
     sms: null,
+    apiDocs: true,
     ...overrides,
   };
 }

@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      config: { access: { public: true } },
+      config: { access: { public: true, limited: true } },
       schema: { tags: ['auth'], body: loginSchema, response: { 200: authResponseSchema } },
     },
     async (request, reply) => {
@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
-      config: { access: { public: true } },
+      config: { access: { public: true, limited: true } },
       schema: { tags: ['auth'], body: registerSchema, response: { 201: authResponseSchema } },
     },
     async (request, reply) => {

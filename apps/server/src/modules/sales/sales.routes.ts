@@ -53,7 +53,8 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      config: { access: create },
+      // A manager's approval is a password check, counted by the sign-in limits.
+      config: { access: { ...create, limited: true } },
       schema: {
         tags: ['sales'],
         body: createSaleSchema,

@@ -43,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/change-password',
     {
-      config: { access: { capability: 'profile:manage' } },
+      config: { access: { capability: 'profile:manage', limited: true } },
       schema: {
         tags: ['users'],
         body: changePasswordSchema,
