@@ -1,10 +1,17 @@
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Till } from '@/features/pos/components/till';
 import { focusTillSearch } from '@/features/pos/lib/till-focus';
-import { ReceiptDialog } from '@/features/receipts/components/receipt-dialog';
 import { ReceiptSettingsButton } from '@/features/receipts/components/receipt-settings-button';
 import { AppPageLoader } from '../layout/app-page-loader';
 import { useActingStoreId } from '../use-acting-store-id';
+
+// The receipt's code comes with the first receipt shown, not with the till (its budget).
+const ReceiptDialog = lazy(() =>
+  import('@/features/receipts/components/receipt-dialog').then((module) => ({
+    default: module.ReceiptDialog,
+  })),
+);
 
 /**
  * Spec §2 Point of Sale: the till, and the receipt of a sale over it. The receipt's sale is in
@@ -17,6 +24,9 @@ export function PosPage() {
   const storeId = useActingStoreId();
   const receipt = Number(searchParams.get('receipt'));
   const receiptSaleId = Number.isInteger(receipt) && receipt > 0 ? receipt : null;
+  // Once shown, the dialog stays mounted, so it closes (and gives focus back) as before.
+  const [receiptLoaded, setReceiptLoaded] = useState(false);
+  if (receiptSaleId !== null && !receiptLoaded) setReceiptLoaded(true);
 
   const showReceipt = (saleId: number | null) => {
     setSearchParams(
@@ -37,12 +47,16 @@ export function PosPage() {
     <>
       <ReceiptSettingsButton storeId={storeId} className="mb-3 ml-auto flex w-fit" />
       <Till onSaleCompleted={(saleId) => showReceipt(saleId)} />
-      <ReceiptDialog
-        saleId={receiptSaleId}
-        storeId={storeId}
-        onClose={() => showReceipt(null)}
-        onCloseAutoFocus={focusTillSearch}
-      />
+      {receiptLoaded && (
+        <Suspense fallback={null}>
+          <ReceiptDialog
+            saleId={receiptSaleId}
+            storeId={storeId}
+            onClose={() => showReceipt(null)}
+            onCloseAutoFocus={focusTillSearch}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { sellableUnits, type CartItem } from '@/features/cart/lib/cart-math';
 import { useCartStore } from '@/features/cart/stores/cart-store';
+import { LinePriceNote } from './line-price-note';
 
 const fieldClass = 'h-9 text-sm';
 
@@ -73,6 +74,7 @@ export function CartLine({ item }: { item: CartItem }) {
         <span className="sr-only">{t('cart.lineTotal')}: </span>
         {formatCurrency(item.total)}
       </p>
+      <LinePriceNote item={item} />
     </li>
   );
 }

@@ -1,8 +1,8 @@
 import type { Customer } from '@duka/shared/customers/customers.schemas';
 import { formatCurrency, centsToNumber } from '@duka/shared/money/money';
-import type { PaymentMethod } from '@duka/shared/sales/sales.schemas';
+import type { DiscountApproval, PaymentMethod } from '@duka/shared/sales/sales.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -24,15 +24,27 @@ import {
   DEFAULT_DELIVERY_FEE,
   buildSalePayload,
   checkoutTotals,
+  saleLines,
   startsAsDelivery,
   type CheckoutForm,
 } from '../lib/checkout';
 import { cartContentHash, checkoutKeyFor, forgetCheckoutKey } from '../lib/checkout-key';
-import { checkoutErrorMessage, stockShortMessage } from '../lib/checkout-errors';
+import { checkoutErrorMessage, discountRefusal, stockShortMessage } from '../lib/checkout-errors';
+import { useCheckoutDiscount } from '../lib/use-checkout-discount';
 import { focusTillSearch } from '../lib/till-focus';
 import { customerLabel } from './customer-select';
 import { DeliveryFields } from './delivery-fields';
 import { PaymentFields } from './payment-fields';
+
+// Issue 20: the discount's parts load with the checkout, not with the till (its budget).
+const CartDiscountFields = lazy(() =>
+  import('./cart-discount-fields').then((module) => ({ default: module.CartDiscountFields })),
+);
+const ManagerApprovalDialog = lazy(() =>
+  import('./manager-approval-dialog').then((module) => ({
+    default: module.ManagerApprovalDialog,
+  })),
+);
 
 interface CheckoutDialogProps {
   open: boolean;
@@ -81,26 +93,44 @@ function CheckoutForm({
     if (attempt.current?.hash !== hash) attempt.current = { hash, key: checkoutKeyFor(items) };
     return attempt.current.key;
   };
-  const totals = checkoutTotals(items, form);
+  // Issue 20: the whole-cart discount and a manager's approval when a cashier goes over the cap.
+  const discount = useCheckoutDiscount();
+  const totals = checkoutTotals(items, form, discount.cartDiscountCents);
   const set = (change: Partial<CheckoutForm>) => setForm((current) => ({ ...current, ...change }));
   const isCash = form.paymentMethod === 'cash';
   const showShortfall = isCash && form.amountTendered !== '' && !totals.enough;
 
-  const handleSubmit = async (event: FormEvent) => {
+  const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!totals.enough || items.length === 0 || createSale.isPending) return;
+    // Over the cashier's cap: ask a manager first rather than be refused.
+    if (discount.approvalCap !== null) discount.askApproval(null);
+    else void complete();
+  };
+
+  const complete = async (approval?: DiscountApproval) => {
     try {
       // The same cart keeps the same key: a retry after a lost answer is the same sale.
       const saleId = await createSale.mutateAsync({
-        payload: buildSalePayload(items, form),
+        payload: buildSalePayload(items, form, {
+          cartDiscountCents: discount.cartDiscountCents,
+          approval,
+        }),
         idempotencyKey: idempotencyKey(),
       });
+      discount.closeApproval();
       forgetCheckoutKey();
       toast({ title: t('checkout.success') });
       clearCart();
       onOpenChange(false);
       onSaleCompleted(saleId);
     } catch (error) {
+      const refusal = discountRefusal(error);
+      if (refusal) {
+        discount.askApproval(approval ? refusal : null);
+        return;
+      }
+      discount.closeApproval();
       const short = await stockShortMessage(error, items, getProduct);
       if (short !== null) {
         // The grid's counts are older than this answer: show what is left now.
@@ -117,7 +147,7 @@ function CheckoutForm({
   };
 
   return (
-    <form onSubmit={(event) => void handleSubmit(event)} className="grid gap-4" noValidate>
+    <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
       <DialogHeader>
         <DialogTitle>{t('checkout.title')}</DialogTitle>
         <DialogDescription>{t('checkout.description')}</DialogDescription>
@@ -152,6 +182,14 @@ function CheckoutForm({
         </NativeSelect>
       </div>
       <DeliveryFields form={form} onChange={set} />
+      <Suspense fallback={null}>
+        <CartDiscountFields
+          items={saleLines(items)}
+          value={discount.input}
+          onChange={discount.setInput}
+          onSummary={discount.setSummary}
+        />
+      </Suspense>
       <PaymentFields form={form} showShortfall={showShortfall} onChange={set} />
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
         <dt>{t('checkout.total')}</dt>
@@ -177,6 +215,19 @@ function CheckoutForm({
           {createSale.isPending ? t('checkout.submitting') : t('checkout.submit')}
         </Button>
       </DialogFooter>
+      {/* Its own form stops its submit from reaching this one. */}
+      {discount.approval.open && (
+        <Suspense fallback={null}>
+          <ManagerApprovalDialog
+            open
+            onOpenChange={(open) => !open && discount.closeApproval()}
+            capPercent={discount.capPercent}
+            error={discount.approval.error}
+            pending={createSale.isPending}
+            onApprove={(approval) => void complete(approval)}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

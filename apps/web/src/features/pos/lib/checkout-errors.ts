@@ -9,6 +9,23 @@ import { INVALID_RESPONSE } from './checkout';
 const INSUFFICIENT_STOCK = /^Insufficient stock for (.+)$/;
 
 /**
+ * Issue 20: the server's refusal of a discount, as the Manager approval dialog shows it — the
+ * sale needs an approval (the cap in the reader's language), or the approval given failed (or
+ * was tried too often); null for any other error.
+ */
+export function discountRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  if (error.code === 'sale.discount_needs_approval') {
+    const cap = /over (\d+)%/.exec(error.serverMessage ?? '')?.[1];
+    return i18n.t('pos:discount.needsApproval', { percent: Number(cap ?? 0) });
+  }
+  if (error.code === 'sale.approval_failed' || error.status === 429) {
+    return translateMessage(error.serverMessage ?? 'Manager approval failed');
+  }
+  return null;
+}
+
+/**
  * What the 'Server Error' toast says (spec §8): the server's message in the current language
  * (a 400's field messages too), or 'Failed to complete checkout. Please try again.' when no
  * answer came — a dropped connection, after which the retry reuses the checkout's key.

@@ -4,7 +4,7 @@
  * total and refuses one that disagrees, so the till must add exactly as it does.
  */
 import { centsToNumber, toCents } from '@duka/shared/money/money';
-import type { PaymentMethod } from '@duka/shared/sales/sales.schemas';
+import type { DiscountApproval, PaymentMethod } from '@duka/shared/sales/sales.schemas';
 import { isDeliveryProduct, type CartItem } from '@/features/cart/lib/cart-math';
 
 /** Spec §9: the delivery fee a delivery starts with, in shillings (PRODUCT.md §3b). */
@@ -53,11 +53,22 @@ export function startsAsDelivery(items: readonly CartItem[]): boolean {
   return items.some((item) => isDeliveryProduct(item.product));
 }
 
-/** Total = the kept lines plus the delivery fee when delivering; balance = tendered − total. */
-export function checkoutTotals(items: readonly CartItem[], form: CheckoutForm): CheckoutTotals {
+/** The kept lines' sum before any whole-cart discount. */
+export function goodsCents(items: readonly CartItem[]): number {
+  return saleLines(items).reduce((sum, item) => sum + lineCents(item), 0);
+}
+
+/**
+ * Total = the kept lines, less a whole-cart discount (issue 20, in cents, at most the lines),
+ * plus the delivery fee when delivering; balance = tendered − total.
+ */
+export function checkoutTotals(
+  items: readonly CartItem[],
+  form: CheckoutForm,
+  cartDiscountCents = 0,
+): CheckoutTotals {
   const deliveryCents = form.delivery ? cents(form.deliveryFee) : 0;
-  const totalCents =
-    saleLines(items).reduce((sum, item) => sum + lineCents(item), 0) + deliveryCents;
+  const totalCents = goodsCents(items) - cartDiscountCents + deliveryCents;
   const isCash = form.paymentMethod === 'cash';
   const tenderedCents = isCash ? cents(form.amountTendered) : 0;
   return {
@@ -94,11 +105,25 @@ export interface SalePayload {
   amount_paid: number;
   change_amount: number;
   mpesa_code?: string;
+  /** Issue 20: a whole-cart discount in shillings, spread over the lines by the server. */
+  cart_discount?: number;
+  /** Issue 20: a manager's email and password for a cashier's discount over the cap. */
+  discount_approval?: DiscountApproval;
+}
+
+/** What a checkout adds to the sale beyond the cart and the form (issue 20). */
+export interface CheckoutDiscount {
+  cartDiscountCents: number;
+  approval?: DiscountApproval;
 }
 
 /** The spec's sale creation payload; a new checkout is always completed and paid (spec §4). */
-export function buildSalePayload(items: readonly CartItem[], form: CheckoutForm): SalePayload {
-  const totals = checkoutTotals(items, form);
+export function buildSalePayload(
+  items: readonly CartItem[],
+  form: CheckoutForm,
+  discount: CheckoutDiscount = { cartDiscountCents: 0 },
+): SalePayload {
+  const totals = checkoutTotals(items, form, discount.cartDiscountCents);
   const isCash = form.paymentMethod === 'cash';
   const mpesaCode = normaliseMpesaCode(form.mpesaCode);
   return {
@@ -118,6 +143,10 @@ export function buildSalePayload(items: readonly CartItem[], form: CheckoutForm)
     amount_paid: centsToNumber(isCash ? totals.tenderedCents : totals.totalCents),
     change_amount: centsToNumber(totals.balanceCents),
     ...(!isCash && mpesaCode ? { mpesa_code: mpesaCode } : {}),
+    ...(discount.cartDiscountCents > 0
+      ? { cart_discount: centsToNumber(discount.cartDiscountCents) }
+      : {}),
+    ...(discount.approval ? { discount_approval: discount.approval } : {}),
   };
 }
 

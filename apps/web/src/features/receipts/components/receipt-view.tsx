@@ -96,6 +96,11 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
               </span>
               <span className="ml-auto whitespace-nowrap">{formatCurrency(item.total)}</span>
             </div>
+            {item.discount > 0 && (
+              <p className="text-right whitespace-nowrap">
+                {t('receipt.lineDiscount', { amount: formatCurrency(item.discount) })}
+              </p>
+            )}
           </li>
         ))}
       </ul>
@@ -110,6 +115,16 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
               amount
             />
           </>
+        )}
+        {sale.discount_total > 0 && (
+          <Row
+            label={t('receipt.discountTotal')}
+            value={`−${formatCurrency(sale.discount_total)}`}
+            amount
+          />
+        )}
+        {sale.discount_approved_by && (
+          <Row label={t('receipt.approvedBy')} value={sale.discount_approved_by.name} />
         )}
         <Row label={t('receipt.total')} value={formatCurrency(sale.total_amount)} strong amount />
         <Row label={t('receipt.paymentMethod')} value={t(`payment.${sale.payment_method}`)} />

@@ -99,7 +99,16 @@ function SaleDetails({
       id: 'total',
       header: t('details.lineTotal'),
       className: 'whitespace-nowrap md:text-right',
-      cell: (item) => formatCurrency(item.total),
+      cell: (item) => (
+        <>
+          {formatCurrency(item.total)}
+          {item.discount > 0 && (
+            <span className="block text-xs text-amber-800 dark:text-amber-300">
+              {t('discount.off', { amount: formatCurrency(item.discount) })}
+            </span>
+          )}
+        </>
+      ),
     },
   ];
 
@@ -134,6 +143,16 @@ function SaleDetails({
                 {formatCurrency(sale.delivery_fee)}
               </DetailEntry>
             </>
+          )}
+          {sale.discount_total > 0 && (
+            <DetailEntry label={t('discount.total')}>
+              −{formatCurrency(sale.discount_total)}
+            </DetailEntry>
+          )}
+          {sale.discount_approved_by && (
+            <DetailEntry label={t('discount.approvedBy')}>
+              {sale.discount_approved_by.name}
+            </DetailEntry>
           )}
           <DetailEntry label={t('details.total')}>{formatCurrency(sale.total_amount)}</DetailEntry>
           <DetailEntry label={t('details.amountPaid')}>

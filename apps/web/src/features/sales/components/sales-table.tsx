@@ -60,7 +60,16 @@ export function SalesTable({ sales, onView, empty }: SalesTableProps) {
       id: 'total',
       header: t('fields.total'),
       className: 'whitespace-nowrap md:text-right',
-      cell: (sale) => formatCurrency(sale.total_amount),
+      cell: (sale) => (
+        <>
+          {formatCurrency(sale.total_amount)}
+          {sale.discount_total > 0 && (
+            <span className="block text-xs text-amber-800 dark:text-amber-300">
+              {t('discount.off', { amount: formatCurrency(sale.discount_total) })}
+            </span>
+          )}
+        </>
+      ),
     },
   ];
 
