@@ -17,7 +17,8 @@ import { randomToken, sha256 } from './tokens';
 export const SESSION_COOKIE = 'duka_session';
 
 /** The signed-in person as the server sees them: a user row without its password hash. */
-export type AuthUser = Omit<UserRow, 'passwordHash'> & { role: Role };
+// A signed-in person is never archived (an archived account is inactive for good).
+export type AuthUser = Omit<UserRow, 'passwordHash' | 'archivedAt'> & { role: Role };
 
 export interface AuthContext {
   user: AuthUser;

@@ -13,6 +13,9 @@ const MANAGERS: readonly Role[] = ['super_admin', 'admin', 'manager'];
 export const CAPABILITIES = {
   'products:read': ALL,
   'products:write': STAFF,
+  // Within products:write, changing a price, the stock or the kind (issue 20): no route asks
+  // for it; the policy in product-changes.ts does, for PUT /products/{id} and the CSV import.
+  'products:prices-and-stock': MANAGERS,
   'products:delete': MANAGERS,
   // A product's stock history (movements with who and why): staff only, never shoppers.
   'products:history': STAFF,

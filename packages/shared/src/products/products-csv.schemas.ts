@@ -45,6 +45,8 @@ export const IMPORT_PREVIEW_ROWS = 20;
 /** Messages of the import itself (the row values have the product schemas' messages). */
 export const IMPORT_MESSAGES = {
   hasErrors: 'The file has errors. Nothing was imported.',
+  managerOnly:
+    'Only a manager can change the prices or stock of existing products. Nothing was imported.',
   tooLarge: 'The file is too large (at most 10 MB)',
   notAllowed: 'The file contains characters that are not allowed',
   empty: 'The file is empty',

@@ -8,8 +8,8 @@
  *
  * Stock: kept in whole pieces on the server. `quantity` is whole units of the product's
  * `stock_unit` (piece 1, dozen 12, pack `pack_size`), written and reported that way; a product
- * tracked in packs of 6 holding 18 pieces reports quantity 3. `stock_pieces` (staff only) is
- * the exact count.
+ * tracked in packs of 6 holding 18 pieces reports quantity 3. `stock_pieces` is the exact
+ * count, answered to staff and shoppers alike (the shop shows stock as on the shelf).
  */
 import { z } from 'zod';
 import { idSchema, MONEY_MAX_CENTS, moneySchema, textSchema } from '../api/primitives';
@@ -89,13 +89,29 @@ export const createProductSchema = z.object({
 });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
+/** Why a manager changed stock outside a sale, an order or a purchase order (issue 20). */
+export const STOCK_REASONS = ['count', 'damage', 'theft', 'correction'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+/** The reason of a stock change sent without one. */
+export const DEFAULT_STOCK_REASON: StockReason = 'correction';
+
 /**
  * PUT /products/{id}: any subset of the fields; photos sent with it (multipart) are added after
  * the product's existing ones. A `quantity` is read in the stock unit the
  * product has after the update; the same unit and the same quantity as reported leave the
- * exact pieces untouched, anything else sets the stock and records an 'adjustment'.
+ * exact pieces untouched, anything else sets the stock and records an 'adjustment' whose
+ * reason is `stock_reason` ('correction' when not sent; ignored when the stock stays). Prices,
+ * quantity and kind are a manager's to change (auth/product-changes.ts): a cashier's change of
+ * them is 403.
  */
-export const updateProductSchema = z.object(productFields).partial();
+export const updateProductSchema = z
+  .object({
+    ...productFields,
+    stock_reason: z.enum(STOCK_REASONS, {
+      error: 'Stock reason must be one of count, damage, theft, correction',
+    }),
+  })
+  .partial();
 export type UpdateProductInput = z.infer<typeof updateProductSchema>;
 
 /**
@@ -185,6 +201,8 @@ export const shopperProductSchema = z.object({
   pack_selling_price: z.number(),
   dozen_selling_price: z.number(),
   quantity: z.number().int(),
+  /** The exact stock in pieces: `quantity` whole units and the pieces left over. */
+  stock_pieces: z.number().int(),
   pack_size: z.number().int(),
   stock_unit: stockUnitSchema,
   /** The first photo's full image, or null. */
@@ -203,7 +221,6 @@ export const productSchema = shopperProductSchema.extend({
   pack_buying_price: z.number(),
   dozen_buying_price: z.number(),
   min_quantity: z.number().int(),
-  stock_pieces: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -261,6 +278,8 @@ export const stockMovementSchema = z.object({
   product_id: z.number().int(),
   change_pieces: z.number().int(),
   reason: z.enum(MOVEMENT_REASONS),
+  /** Why an 'adjustment' was made (null for every other movement and older adjustments). */
+  adjustment_reason: z.enum(STOCK_REASONS).nullable(),
   reference: z.string().nullable(),
   User: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   created_at: z.string(),

@@ -13,11 +13,17 @@ export const PURCHASE_ORDER_STATUSES = [
   'approved',
   'rejected',
   'completed',
+  // Some of it arrived (issue 20); the rest is still to come, or the order is closed short.
+  'partially_received',
   'received',
 ] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 
-/** The moves a status may make (spec §4); anything else is a 409. */
+/**
+ * The moves PUT …/status may make (spec §4); anything else is a 409. `received` from an
+ * approved or partly received order receives whatever remains; `partially_received` is reached
+ * only through POST …/receive.
+ */
 export const PURCHASE_ORDER_TRANSITIONS: Record<
   PurchaseOrderStatus,
   readonly PurchaseOrderStatus[]
@@ -26,6 +32,7 @@ export const PURCHASE_ORDER_TRANSITIONS: Record<
   approved: ['received'],
   rejected: [],
   completed: [],
+  partially_received: ['received'],
   received: [],
 };
 
@@ -75,9 +82,63 @@ export type CreatePurchaseOrderInput = z.infer<typeof createPurchaseOrderSchema>
 /** PUT /purchase-orders/{id}/status. */
 export const purchaseOrderStatusBodySchema = z.object({
   status: z.enum(PURCHASE_ORDER_STATUSES, {
-    error: 'Status must be one of pending, approved, rejected, completed, received',
+    error: `Status must be one of ${PURCHASE_ORDER_STATUSES.join(', ')}`,
   }),
 });
+
+/** The statuses POST …/receive accepts an order in. */
+export const RECEIVABLE_STATUSES: readonly PurchaseOrderStatus[] = [
+  'approved',
+  'partially_received',
+];
+
+/**
+ * POST /purchase-orders/{id}/receive (issue 20): what arrived in one delivery, per line of the
+ * order (a line may be left out, or sent with 0); `close` ends the order short — the rest will
+ * not come. A line never receives more than was ordered in all (409).
+ */
+export const receivePurchaseOrderSchema = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          item_id: idSchema('Item is required'),
+          received_quantity: z
+            .number({ error: 'Received quantity must be a whole number' })
+            .int({ error: 'Received quantity must be a whole number' })
+            .min(0, { error: 'Received quantity cannot be negative' })
+            .max(QUANTITY_MAX, {
+              error: `Received quantity must be at most ${QUANTITY_MAX.toLocaleString('en-KE')}`,
+            }),
+        }),
+        { error: 'Items must be a list' },
+      )
+      .max(PURCHASE_ORDER_ITEMS_MAX, {
+        error: `A purchase order holds at most ${PURCHASE_ORDER_ITEMS_MAX} items`,
+      }),
+    close: z.boolean({ error: 'Close must be true or false' }).default(false),
+  })
+  .superRefine((value, context) => {
+    const seen = new Set<number>();
+    value.items.forEach((item, index) => {
+      if (seen.has(item.item_id)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['items', index, 'item_id'],
+          message: 'Each item may be listed once',
+        });
+      }
+      seen.add(item.item_id);
+    });
+    if (!value.close && value.items.every((item) => item.received_quantity === 0)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['items'],
+        message: 'Enter a quantity received for at least one item',
+      });
+    }
+  });
+export type ReceivePurchaseOrderInput = z.infer<typeof receivePurchaseOrderSchema>;
 
 export const purchaseOrderItemSchema = z.object({
   id: z.number().int(),
@@ -87,6 +148,8 @@ export const purchaseOrderItemSchema = z.object({
   Product: z.object({ name: z.string() }),
   unit_type: z.enum(UNIT_TYPES),
   quantity: z.number().int(),
+  /** How much of `quantity` has arrived so far (issue 20). */
+  received_quantity: z.number().int(),
   buying_price: z.number(),
   /** Equals buying_price (spec §3). */
   unit_price: z.number(),

@@ -38,8 +38,22 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
-export const userListResponseSchema = z.object({ data: z.array(userSchema) });
-export const userResponseSchema = z.object({ success: z.literal(true), data: userSchema });
+/**
+ * An account as /users shows it: `archived_at` is set when a person with history (sales, stock
+ * movements, orders…) was deleted — they cannot sign in, and their name stays on what they did
+ * (issue 20). An archived account cannot be edited or restored.
+ */
+export const managedUserSchema = userSchema.extend({ archived_at: z.string().nullable() });
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+export const userListResponseSchema = z.object({ data: z.array(managedUserSchema) });
+export const userResponseSchema = z.object({ success: z.literal(true), data: managedUserSchema });
+
+/** DELETE /users/{id}: `archived` when the account had history and was archived instead. */
+export const deleteUserResponseSchema = z.object({
+  success: z.literal(true),
+  archived: z.boolean(),
+});
 
 /** PUT /users/profile */
 export const profileSchema = z.object({

@@ -23,6 +23,10 @@ export const stockMovements = pgTable(
     reason: text('reason', {
       enum: ['initial', 'adjustment', 'import', 'purchase_order', 'sale', 'order'],
     }).notNull(),
+    // Why a manager adjusted the stock (issue 20); only an 'adjustment' has one.
+    adjustmentReason: text('adjustment_reason', {
+      enum: ['count', 'damage', 'theft', 'correction'],
+    }),
     reference: text('reference'),
     // The account may be deleted later; the movement stays.
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -34,6 +38,10 @@ export const stockMovements = pgTable(
     check(
       'stock_movements_reason_valid',
       sql`${table.reason} in ('initial', 'adjustment', 'import', 'purchase_order', 'sale', 'order')`,
+    ),
+    check(
+      'stock_movements_adjustment_reason_valid',
+      sql`${table.adjustmentReason} is null or (${table.reason} = 'adjustment' and ${table.adjustmentReason} in ('count', 'damage', 'theft', 'correction'))`,
     ),
   ],
 );

@@ -29,7 +29,7 @@ export const purchaseOrders = pgTable(
       .references(() => stores.id, { onDelete: 'restrict' }),
     supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     status: text('status', {
-      enum: ['pending', 'approved', 'rejected', 'completed', 'received'],
+      enum: ['pending', 'approved', 'rejected', 'completed', 'partially_received', 'received'],
     })
       .notNull()
       .default('pending'),
@@ -44,7 +44,7 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_store_idx').on(table.storeId, table.createdAt),
     check(
       'purchase_orders_status_valid',
-      sql`${table.status} in ('pending', 'approved', 'rejected', 'completed', 'received')`,
+      sql`${table.status} in ('pending', 'approved', 'rejected', 'completed', 'partially_received', 'received')`,
     ),
   ],
 );
@@ -66,6 +66,8 @@ export const purchaseOrderItems = pgTable(
     productName: text('product_name').notNull(),
     unitType: text('unit_type', { enum: ['piece', 'pack', 'dozen'] }).notNull(),
     quantity: integer('quantity').notNull(),
+    // How much of `quantity` has arrived so far (issue 20: deliveries received in part).
+    receivedQuantity: integer('received_quantity').notNull().default(0),
     buyingPrice: numeric('buying_price', { precision: 12, scale: 2 }).notNull(),
     sellingPrice: numeric('selling_price', { precision: 12, scale: 2 }).notNull(),
   },
@@ -73,6 +75,10 @@ export const purchaseOrderItems = pgTable(
     index('purchase_order_items_order_idx').on(table.purchaseOrderId),
     index('purchase_order_items_product_idx').on(table.productId),
     check('purchase_order_items_quantity_positive', sql`${table.quantity} >= 1`),
+    check(
+      'purchase_order_items_received_within_ordered',
+      sql`${table.receivedQuantity} between 0 and ${table.quantity}`,
+    ),
     check('purchase_order_items_unit_valid', sql`${table.unitType} in ('piece', 'pack', 'dozen')`),
   ],
 );

@@ -27,6 +27,9 @@ export const users = pgTable(
     role: text('role', { enum: ['super_admin', 'admin', 'manager', 'sales', 'user'] }).notNull(),
     storeId: integer('store_id').references(() => stores.id, { onDelete: 'restrict' }),
     isActive: boolean('is_active').notNull().default(true),
+    // Set when a person with history (sales, stock movements…) was deleted: the account stays,
+    // inactive for good, so their name stays on what they did (issue 20).
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,6 +40,7 @@ export const users = pgTable(
       'users_role_valid',
       sql`${table.role} in ('super_admin', 'admin', 'manager', 'sales', 'user')`,
     ),
+    check('users_archived_inactive', sql`${table.archivedAt} is null or not ${table.isActive}`),
     // Only a super_admin floats above the stores; everyone else belongs to one.
     check(
       'users_store_matches_role',
