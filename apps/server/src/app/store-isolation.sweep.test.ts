@@ -40,6 +40,7 @@ const BODIES: Record<string, () => unknown> = {
     unit_type: 'piece',
   }),
   'PUT /api/purchase-orders/:id/status': () => ({ status: 'approved' }),
+  'POST /api/purchase-orders/:id/receive': () => ({ items: [], close: true }),
   'POST /api/sales/:id/receipt/whatsapp': () => ({ phone: '0712 345 678' }),
   'POST /api/sales/:id/receipt/sms': () => ({ phone: '0712 345 678' }),
   'PUT /api/orders/:id/status': () => ({ status: 'fulfilled' }),

@@ -30,6 +30,7 @@ export function buildShopperProduct(overrides: Partial<ShopperProduct> = {}): Sh
     pack_selling_price: 2131,
     dozen_selling_price: 2109,
     quantity: 48,
+    stock_pieces: 48,
     pack_size: 12,
     stock_unit: 'piece',
     image_url: null,

@@ -327,6 +327,40 @@ describe('PUT /api/products/{id} as multipart/form-data', () => {
   });
 });
 
+describe('PUT /api/products/{id} by a cashier (issue 20)', () => {
+  it('adds a photo and renames; a price change with a photo is 403 and keeps no file', async () => {
+    const product = await createWithPhotos(0);
+    const renamed = await cashier.form(
+      'PUT',
+      `/api/products/${product.id}`,
+      // The form sends back the stored price as text: no change.
+      { name: 'Renamed by the cashier', piece_selling_price: '120.50' },
+      [photo(png)],
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<{ data: ProductOut }>().data).toMatchObject({
+      name: 'Renamed by the cashier',
+      piece_selling_price: 120.5,
+    });
+    expect(renamed.json<{ data: ProductOut }>().data.images).toHaveLength(1);
+    const before = await storedFiles();
+    const refused = await cashier.form(
+      'PUT',
+      `/api/products/${product.id}`,
+      { piece_selling_price: '1' },
+      [photo(png, 'cheap.png')],
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toBe(
+      'Only a manager can change Piece Selling Price',
+    );
+    expect(await storedFiles()).toEqual(before);
+    const read = (await manager.get(`/api/products/${product.id}`)).json<{ data: ProductOut }>();
+    expect(read.data).toMatchObject({ piece_selling_price: 120.5 });
+    expect(read.data.images).toHaveLength(1);
+  });
+});
+
 describe('DELETE /api/products/{id}/images/{imageId}', () => {
   it('removes the photo and both its files; the next one becomes the first', async () => {
     const product = await createWithPhotos(2);

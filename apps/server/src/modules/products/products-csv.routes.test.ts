@@ -348,6 +348,52 @@ describe('products CSV: import', () => {
   });
 });
 
+describe('products CSV: a cashier imports (issue 20)', () => {
+  it('may add products and rename, not change existing prices or stock: preview errors, 403 on commit', async () => {
+    const cashier = (await signedIn(t, 'sales', storeA)).client;
+    const existing = await createProduct(manager, {
+      name: 'Pembe 2kg',
+      sku: 'CSV-CASH-1',
+      quantity: 10,
+      piece_selling_price: 120.5,
+    });
+    const refused = csvOf(
+      line('CSV-CASH-1', 'Pembe 2kg', { piece_selling_price: '99.00', quantity: '3' }),
+      line('CSV-CASH-NEW', 'New from the cashier'),
+    );
+    const preview = await importCsv(cashier, refused);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data.errors).toEqual([
+      { row: 2, field: 'piece_selling_price', message: 'Only a manager can change this' },
+      { row: 2, field: 'quantity', message: 'Only a manager can change this' },
+    ]);
+    const commit = await importCsv(cashier, refused, true);
+    expect(commit.statusCode).toBe(403);
+    expect(commit.json().message).toBe(
+      'Only a manager can change the prices or stock of existing products. Nothing was imported.',
+    );
+    expect(commit.json().errors.map((e: { path: string }) => e.path)).toEqual([
+      'rows.2.piece_selling_price',
+      'rows.2.quantity',
+    ]);
+    const [kept] = await t.db.select().from(products).where(eq(products.id, existing.id));
+    expect(kept).toMatchObject({ pieceSellingPrice: '120.50', stockPieces: 10 });
+    expect(await t.db.select().from(products).where(eq(products.sku, 'CSV-CASH-NEW'))).toEqual([]);
+
+    // The same prices and stock, a new name and a new product: allowed.
+    const allowed = csvOf(
+      line('CSV-CASH-1', 'Pembe Maize Flour 2kg', { quantity: '10' }),
+      line('CSV-CASH-NEW', 'New from the cashier'),
+    );
+    const done = await importCsv(cashier, allowed, true);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ committed: true, created: 1, updated: 1 });
+    const [renamed] = await t.db.select().from(products).where(eq(products.id, existing.id));
+    expect(renamed).toMatchObject({ name: 'Pembe Maize Flour 2kg', stockPieces: 10 });
+    expect((await movementsOf(existing.id)).map((m) => m.reason)).toEqual(['initial']);
+  });
+});
+
 describe('products CSV: export', () => {
   it('exports with BOM, quoting and formula guard, and imports back unchanged', async () => {
     const formula = await createProduct(manager, {

@@ -63,7 +63,8 @@ export const productsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const { csv, commit } = request.body;
-      const data = await importProducts(db, requireStoreId(request), auth.user.id, csv, commit);
+      const actor = { id: auth.user.id, role: auth.user.role };
+      const data = await importProducts(db, actor, requireStoreId(request), csv, commit);
       return { data };
     },
   );

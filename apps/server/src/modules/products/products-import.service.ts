@@ -3,7 +3,14 @@
  * whole file in one transaction — new SKUs created, existing ones (any case, this store only)
  * updated, missing categories created, an 'import' movement for every stock that changed — or
  * nothing at all when any line is wrong. Writes are set-based, in batches of BATCH rows.
+ * A cashier's file may add products but not change an existing one's prices or stock (issue
+ * 20): each such cell is an error of the preview, and the commit is refused with 403.
  */
+import {
+  forbiddenProductChanges,
+  MANAGER_ONLY_FIELD_MESSAGE,
+} from '@duka/shared/auth/product-changes';
+import type { Role } from '@duka/shared/auth/roles';
 import { centsToDecimal } from '@duka/shared/money/money';
 import { piecesPerUnit, toPieces, wholeUnits } from '@duka/shared/money/units';
 import {
@@ -16,10 +23,11 @@ import {
 import { STOCK_PIECES_MAX } from '@duka/shared/products/products.schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { badRequest, isUniqueViolation } from '../../lib/errors';
+import { AppError, badRequest, isUniqueViolation } from '../../lib/errors';
 import { categories } from '../categories/categories.table';
 import { productErrors } from './products.errors';
 import { parseProductCsv, type ImportRow } from './products-csv';
+import { PRICE_COLUMNS, productAsStored } from './products.service';
 import { products, type ProductRow } from './products.table';
 import { stockMovements } from './stock-movements.table';
 
@@ -36,20 +44,13 @@ type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'storeId' | 'cate
 
 interface Plan {
   errors: ImportError[];
+  /** Cells a cashier may not change (a subset of `errors`). */
+  refused: ImportError[];
   creates: { row: ImportRow; values: ProductValues }[];
   updates: { row: ImportRow; current: ProductRow; values: ProductValues }[];
   /** lower(sku) of the store's products the file names. */
   existing: Map<string, ProductRow>;
 }
-
-const PRICES = [
-  ['piece_buying_price', 'pieceBuyingPrice'],
-  ['piece_selling_price', 'pieceSellingPrice'],
-  ['pack_buying_price', 'packBuyingPrice'],
-  ['pack_selling_price', 'packSellingPrice'],
-  ['dozen_buying_price', 'dozenBuyingPrice'],
-  ['dozen_selling_price', 'dozenSellingPrice'],
-] as const;
 
 /** A new product from a line: every value (defaults filled in by the file's parser). */
 function newValues({ values }: ImportRow, stockPieces: number): ProductValues {
@@ -64,7 +65,7 @@ function newValues({ values }: ImportRow, stockPieces: number): ProductValues {
     stockUnit: values.stock_unit,
     isActive: values.is_active,
   };
-  for (const [field, column] of PRICES) row[column] = centsToDecimal(values[field]);
+  for (const [field, column] of PRICE_COLUMNS) row[column] = centsToDecimal(values[field]);
   return row;
 }
 
@@ -85,7 +86,7 @@ function updatedValues(
     isActive: given.has('is_active') ? values.is_active : current.isActive,
     stockPieces,
   };
-  for (const [field, column] of PRICES) {
+  for (const [field, column] of PRICE_COLUMNS) {
     row[column] = given.has(field) ? centsToDecimal(values[field]) : current[column];
   }
   return row;
@@ -136,13 +137,27 @@ async function existingProducts(
   return found;
 }
 
+/** The manager-only cells of a line that would change an existing product (issue 20). */
+function refusedCells(role: Role, { row, values, given }: ImportRow, current: ProductRow) {
+  const edit: Record<string, unknown> = {};
+  for (const [field] of PRICE_COLUMNS)
+    if (given.has(field)) edit[field] = centsToDecimal(values[field]);
+  if (given.has('quantity')) edit.quantity = values.quantity;
+  if (given.has('stock_unit')) edit.stock_unit = values.stock_unit;
+  if (given.has('pack_size')) edit.pack_size = values.pack_size;
+  return forbiddenProductChanges(role, productAsStored(current), edit).map(
+    (field): ImportError => ({ row, field, message: MANAGER_ONLY_FIELD_MESSAGE }),
+  );
+}
+
 async function plan(
   db: Executor,
+  role: Role,
   storeId: number,
   rows: ImportRow[],
   lock: boolean,
 ): Promise<Plan> {
-  const result: Plan = { errors: [], creates: [], updates: [], existing: new Map() };
+  const result: Plan = { errors: [], refused: [], creates: [], updates: [], existing: new Map() };
   result.existing = await existingProducts(db, storeId, rows, lock);
   for (const row of rows) {
     const current = result.existing.get(row.values.sku.toLowerCase());
@@ -151,6 +166,9 @@ async function plan(
       const { message } = productErrors.tooMuchStock();
       result.errors.push({ row: row.row, field: 'quantity', message });
     } else if (current) {
+      const refused = refusedCells(role, row, current);
+      result.refused.push(...refused);
+      result.errors.push(...refused);
       result.updates.push({ row, current, values: updatedValues(row, current, pieces) });
     } else {
       result.creates.push({ row, values: newValues(row, pieces) });
@@ -353,6 +371,15 @@ const fileHasErrors = (errors: ImportError[]) =>
     errors.map((error) => ({ path: importErrorPath(error), message: error.message })),
   );
 
+/** A cashier's file that changes prices or stock of existing products (issue 20). */
+const cashierMayNotChange = (refused: ImportError[]) =>
+  new AppError(
+    403,
+    'products.manager_only',
+    IMPORT_MESSAGES.managerOnly,
+    refused.map((error) => ({ path: importErrorPath(error), message: error.message })),
+  );
+
 /**
  * Preview (`commit` false): what the file would do, and every error. Commit: all of it in one
  * transaction with the store's products of those SKUs locked, or a 400 listing the errors and
@@ -360,17 +387,19 @@ const fileHasErrors = (errors: ImportError[]) =>
  */
 export async function importProducts(
   db: Database,
+  actor: { id: number; role: Role },
   storeId: number,
-  userId: number,
   text: string,
   commit: boolean,
 ): Promise<ProductImportResult> {
+  const userId = actor.id;
   const file = parseProductCsv(text);
-  if (!commit) return result(file, await plan(db, storeId, file.rows, false), false);
+  if (!commit) return result(file, await plan(db, actor.role, storeId, file.rows, false), false);
   if (file.errors.length > 0) throw fileHasErrors(file.errors);
   try {
     return await db.transaction(async (tx) => {
-      const planned = await plan(tx, storeId, file.rows, true);
+      const planned = await plan(tx, actor.role, storeId, file.rows, true);
+      if (planned.refused.length > 0) throw cashierMayNotChange(planned.refused);
       if (planned.errors.length > 0) throw fileHasErrors(planned.errors);
       await write(tx, storeId, userId, file.rows, planned);
       return result(file, planned, true);

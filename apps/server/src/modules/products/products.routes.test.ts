@@ -10,7 +10,6 @@ let storeB: number;
 let manager: TestClient;
 let managerName: string;
 let cashier: TestClient;
-let cashierName: string;
 let shopper: TestClient;
 let managerB: TestClient;
 let superAdmin: TestClient;
@@ -51,9 +50,7 @@ beforeAll(async () => {
   const m = await signedIn(t, 'manager', storeA);
   manager = m.client;
   managerName = m.user.name;
-  const c = await signedIn(t, 'sales', storeA);
-  cashier = c.client;
-  cashierName = c.user.name;
+  cashier = (await signedIn(t, 'sales', storeA)).client;
   shopper = (await signedIn(t, 'user', storeA)).client;
   managerB = (await signedIn(t, 'manager', storeB)).client;
   superAdmin = (await signedIn(t, 'super_admin', storeA)).client;
@@ -174,7 +171,8 @@ describe('products: create, read, update', () => {
       quantity: 2,
     });
     expect(soda.stock_pieces).toBe(24);
-    const updated = await cashier.put(`/api/products/${soda.id}`, {
+    // Issue 20: prices and stock are a manager's to change (a cashier's attempt: see below).
+    const updated = await manager.put(`/api/products/${soda.id}`, {
       quantity: 5,
       dozen_selling_price: '800',
     });
@@ -196,11 +194,11 @@ describe('products: create, read, update', () => {
       ['adjustment', 36],
       ['initial', 24],
     ]);
-    expect(history.json().data[0].User.name).toBe(cashierName);
+    expect(history.json().data[0].User.name).toBe(managerName);
     expect(history.json().data[1].User.name).toBe(managerName);
 
     // The form sends every field back: the same quantity changes nothing.
-    await cashier.put(`/api/products/${soda.id}`, { ...newProduct(), sku: 'SODA-X', quantity: 5 });
+    await manager.put(`/api/products/${soda.id}`, { ...newProduct(), sku: 'SODA-X', quantity: 5 });
     const after = await manager.get(`/api/products/${soda.id}/movements`);
     expect(after.json().total).toBe(2);
   });
@@ -225,6 +223,138 @@ describe('products: create, read, update', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].path).toBe('quantity');
+  });
+});
+
+describe('products: who may change stock and prices (issue 20)', () => {
+  const PRICE_FIELDS = [
+    'piece_buying_price',
+    'piece_selling_price',
+    'pack_buying_price',
+    'pack_selling_price',
+    'dozen_buying_price',
+    'dozen_selling_price',
+  ];
+  const movementsOf = async (id: number) =>
+    (await manager.get(`/api/products/${id}/movements`)).json().data as {
+      reason: string;
+      adjustment_reason: string | null;
+      change_pieces: number;
+      User: { name: string } | null;
+    }[];
+
+  it('answers stock_pieces beside quantity to staff and shoppers alike', async () => {
+    // 47 bottles kept by the dozen: 3 whole dozen and 11 bottles.
+    const soda = await create(manager, {
+      name: 'Fanta 300ml crate',
+      sku: 'FANTA-47',
+      stock_unit: 'piece',
+      quantity: 47,
+    });
+    await manager.put(`/api/products/${soda.id}`, { stock_unit: 'dozen' });
+    for (const client of [manager, cashier, shopper]) {
+      const one = (await client.get(`/api/products/${soda.id}`)).json().data;
+      expect(one).toMatchObject({ quantity: 3, stock_pieces: 47, stock_unit: 'dozen' });
+      const found = (await client.get('/api/products/search', { query: { q: 'FANTA-47' } })).json()
+        .data[0];
+      expect(found).toMatchObject({ quantity: 3, stock_pieces: 47 });
+      const listed = (await client.get('/api/products', { query: { q: 'Fanta 300ml' } })).json()
+        .data[0];
+      expect(listed).toMatchObject({ quantity: 3, stock_pieces: 47 });
+    }
+    // A shopper still never sees buying prices.
+    const shopped = (await shopper.get(`/api/products/${soda.id}`)).json().data;
+    expect(shopped).not.toHaveProperty('piece_buying_price');
+  });
+
+  it("refuses a cashier's change of each price and of the stock: 403 naming it, nothing written", async () => {
+    const product = await create(manager, { pack_size: 6, pack_selling_price: 700 });
+    const before = (await manager.get(`/api/products/${product.id}`)).json().data;
+    const cases: [string, unknown, string][] = [
+      ...PRICE_FIELDS.map((field): [string, unknown, string] => [
+        field,
+        '1.00',
+        field
+          .split('_')
+          .map((word) => word[0]!.toUpperCase() + word.slice(1))
+          .join(' '),
+      ]),
+      ['quantity', 2, 'Quantity'],
+    ];
+    for (const [field, value, label] of cases) {
+      const response = await cashier.put(`/api/products/${product.id}`, {
+        name: 'Renamed by cashier',
+        [field]: value,
+      });
+      expect(response.statusCode, field).toBe(403);
+      expect(response.json().message).toBe(`Only a manager can change ${label}`);
+      expect(response.json().errors).toEqual([
+        { path: field, message: 'Only a manager can change this' },
+      ]);
+    }
+    const both = await cashier.put(`/api/products/${product.id}`, {
+      piece_selling_price: 1,
+      quantity: 0,
+    });
+    expect(both.statusCode).toBe(403);
+    expect(both.json().message).toBe('Only a manager can change Piece Selling Price, Quantity');
+    // Refused whole: not even the name changed, and no movement was written.
+    expect((await manager.get(`/api/products/${product.id}`)).json().data).toEqual(before);
+    expect((await movementsOf(product.id)).map((m) => m.reason)).toEqual(['initial']);
+  });
+
+  it('lets a cashier edit names and codes, and send back prices and stock as stored', async () => {
+    const product = await create(manager, { quantity: 12 });
+    const response = await cashier.put(`/api/products/${product.id}`, {
+      name: 'Renamed by the cashier',
+      sku: `${String(product.sku)}-C`,
+      barcode: '600123',
+      description: 'Shelf 3',
+      // The form may send everything back: the same values are no change.
+      piece_buying_price: '100.00',
+      piece_selling_price: 120.5,
+      quantity: 12,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      name: 'Renamed by the cashier',
+      barcode: '600123',
+      piece_selling_price: 120.5,
+      stock_pieces: 12,
+    });
+    expect((await movementsOf(product.id)).map((m) => m.reason)).toEqual(['initial']);
+  });
+
+  it("writes a manager's stock change as an adjustment with the reason sent, 'correction' when none", async () => {
+    const product = await create(manager, { quantity: 20 });
+    const damaged = await manager.put(`/api/products/${product.id}`, {
+      quantity: 17,
+      stock_reason: 'damage',
+    });
+    expect(damaged.statusCode, damaged.body).toBe(200);
+    expect(damaged.json().data.stock_pieces).toBe(17);
+    const counted = await superAdmin.put(
+      `/api/products/${product.id}`,
+      { quantity: 18 },
+      { query: { store_id: storeA } },
+    );
+    expect(counted.statusCode, counted.body).toBe(200);
+    // A reason without a stock change writes nothing.
+    await manager.put(`/api/products/${product.id}`, { quantity: 18, stock_reason: 'theft' });
+    const history = await movementsOf(product.id);
+    expect(history.map((m) => [m.reason, m.adjustment_reason, m.change_pieces])).toEqual([
+      ['adjustment', 'correction', 1],
+      ['adjustment', 'damage', -3],
+      ['initial', null, 20],
+    ]);
+    expect(history[1]!.User?.name).toBe(managerName);
+    const wrong = await manager.put(`/api/products/${product.id}`, {
+      quantity: 1,
+      stock_reason: 'lost',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].path).toBe('stock_reason');
+    expect((await manager.get(`/api/products/${product.id}`)).json().data.stock_pieces).toBe(18);
   });
 });
 
@@ -269,7 +399,7 @@ describe('products: lists and search', () => {
     expect(typed.json().data.length).toBe(2);
   });
 
-  it('shows a shopper active products only and never buying prices or staff fields', async () => {
+  it('shows a shopper active products only, their exact stock, never buying prices', async () => {
     const search = await shopper.get('/api/products/search', { query: { q: '11122' } });
     expect(
       search
@@ -287,11 +417,12 @@ describe('products: lists and search', () => {
         'pack_buying_price',
         'dozen_buying_price',
         'min_quantity',
-        'stock_pieces',
       ]) {
         expect(product, field).not.toHaveProperty(field);
       }
       expect(product).toHaveProperty('piece_selling_price');
+      // Issue 20: the shop shows stock as on the shelf, so shoppers get the exact pieces too.
+      expect(product.stock_pieces, 'stock_pieces').toEqual(expect.any(Number));
     }
     const inactive = (await manager.get('/api/products', { query: { q: 'SOAP-OLD' } })).json()
       .data[0];

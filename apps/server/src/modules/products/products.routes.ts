@@ -168,7 +168,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await updateProduct(
         db,
         requireStoreId(request),
-        auth.user.id,
+        { id: auth.user.id, role: auth.user.role },
         request.params.id,
         request.body,
         { uploadDir: config.uploadDir, images },

@@ -3,10 +3,17 @@
  * the API speaks in the product's stock unit (units.ts). Every stock change writes a
  * stock_movements row in the same transaction as the change.
  */
+import {
+  forbiddenProductChanges,
+  stockPiecesAfter,
+  type PRODUCT_PRICE_LABELS,
+  type ProductAsStored,
+} from '@duka/shared/auth/product-changes';
 import type { Role } from '@duka/shared/auth/roles';
 import { centsToDecimal, storedMoneyToNumber } from '@duka/shared/money/money';
-import { piecesPerUnit, toPieces, wholeUnits } from '@duka/shared/money/units';
+import { toPieces, wholeUnits } from '@duka/shared/money/units';
 import {
+  DEFAULT_STOCK_REASON,
   STOCK_PIECES_MAX,
   shopperProductSchema,
   type CreateProductInput,
@@ -15,6 +22,7 @@ import {
   type ProductListQuery,
   type ShopperProduct,
   type StockMovement,
+  type StockReason,
   type UpdateProductInput,
 } from '@duka/shared/products/products.schemas';
 import {
@@ -95,7 +103,8 @@ export function presentProduct(row: ProductWithCategory): Product {
 
 /**
  * What a caller of `role` may see: shoppers get the shopper schema's fields only — parsed
- * through it, so buying prices, minimums and exact stock cannot leak (PRODUCT.md §1).
+ * through it, so buying prices and minimums cannot leak (PRODUCT.md §1). The exact stock is
+ * theirs to see (issue 20: the shop shows it as on the shelf).
  */
 export function presentFor(role: Role, row: ProductWithCategory): Product | ShopperProduct {
   const product = presentProduct(row);
@@ -400,8 +409,12 @@ export interface Movement {
   productId: number;
   changePieces: number;
   reason: MovementReason;
+  /** Why a manager adjusted the stock: only with reason 'adjustment'. */
+  adjustmentReason?: StockReason | null;
   reference?: string | null;
   userId: number | null;
+  /** When it happened, if not now (the demo seed's history). */
+  createdAt?: Date;
 }
 
 export async function recordMovement(tx: Executor, movement: Movement): Promise<void> {
@@ -417,8 +430,10 @@ export async function recordMovements(tx: Executor, movements: Movement[]): Prom
       productId: movement.productId,
       changePieces: movement.changePieces,
       reason: movement.reason,
+      adjustmentReason: movement.adjustmentReason ?? null,
       reference: movement.reference ?? null,
       userId: movement.userId,
+      ...(movement.createdAt ? { createdAt: movement.createdAt } : {}),
     })),
   );
 }
@@ -427,13 +442,14 @@ const blankToNull = (value: string | undefined) => (value ? value : null);
 
 /**
  * Insert a product and its 'initial' movement (when it starts with stock) inside the caller's
- * transaction. The demo seed uses this too.
+ * transaction. The demo seed uses this too, with the day its shop opened (`at`).
  */
 export async function insertProduct(
   tx: Executor,
   storeId: number,
   userId: number | null,
   input: CreateProductInput,
+  at?: Date,
 ): Promise<ProductRow> {
   await assertCategoryForProduct(tx, storeId, input.category_id);
   const pieces = stockPieces(input.quantity, input.stock_unit, input.pack_size);
@@ -457,6 +473,7 @@ export async function insertProduct(
       packSize: input.pack_size,
       stockUnit: input.stock_unit,
       isActive: input.is_active,
+      ...(at ? { createdAt: at, updatedAt: at } : {}),
     })
     .returning();
   if (pieces > 0) {
@@ -466,6 +483,7 @@ export async function insertProduct(
       changePieces: pieces,
       reason: 'initial',
       userId,
+      createdAt: at,
     });
   }
   return row!;
@@ -481,6 +499,46 @@ async function withSkuCheck<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const NO_IMAGES: ImageUpload = { uploadDir: '', images: [] };
+
+/** Each price field of the API and its column. */
+export const PRICE_COLUMNS = [
+  ['piece_buying_price', 'pieceBuyingPrice'],
+  ['piece_selling_price', 'pieceSellingPrice'],
+  ['pack_buying_price', 'packBuyingPrice'],
+  ['pack_selling_price', 'packSellingPrice'],
+  ['dozen_buying_price', 'dozenBuyingPrice'],
+  ['dozen_selling_price', 'dozenSellingPrice'],
+] as const satisfies readonly (readonly [keyof typeof PRODUCT_PRICE_LABELS, keyof ProductRow])[];
+
+/** A stored product in the terms of the edit policy (auth/product-changes.ts). */
+export function productAsStored(row: ProductRow): ProductAsStored {
+  const stored: ProductAsStored = {
+    stock_pieces: row.stockPieces,
+    stock_unit: row.stockUnit,
+    pack_size: row.packSize,
+  };
+  for (const [field, column] of PRICE_COLUMNS) stored[field] = row[column];
+  return stored;
+}
+
+/** An edit in the policy's terms: prices back from cents to shillings, as stored. */
+function asEdit(input: UpdateProductInput): Record<string, unknown> {
+  const edit: Record<string, unknown> = { ...input };
+  for (const [field] of PRICE_COLUMNS) {
+    const cents = input[field];
+    if (cents !== undefined) edit[field] = centsToDecimal(cents);
+  }
+  return edit;
+}
+
+/**
+ * Refuses a change of prices, stock or kind by a role that may not make it (issue 20): 403
+ * naming the fields, each field with its own error.
+ */
+export function assertMayChange(role: Role, current: ProductRow, input: UpdateProductInput) {
+  const refused = forbiddenProductChanges(role, productAsStored(current), asEdit(input));
+  if (refused.length > 0) throw productErrors.managerOnly(refused);
+}
 
 /**
  * POST /products: the product, its initial stock movement and its photos, in one transaction;
@@ -509,13 +567,15 @@ export async function createProduct(
  * once cannot lose a change. `quantity` is read in the stock unit the product has after the
  * update; the same unit and the quantity it reports already leave the exact pieces alone (a
  * form sending every field back does not round away pieces sold singly). A different stock
- * writes an 'adjustment' movement with the difference in pieces. Photos sent with it are added
- * after the existing ones, in the same transaction.
+ * writes an 'adjustment' movement with the difference in pieces and the reason sent
+ * ('correction' when none). A cashier's change of a price or the stock is 403, checked on the
+ * locked row (assertMayChange). Photos sent with it are added after the existing ones, in the
+ * same transaction.
  */
 export async function updateProduct(
   db: Database,
   storeId: number,
-  userId: number,
+  actor: { id: number; role: Role },
   id: number,
   input: UpdateProductInput,
   upload: ImageUpload = NO_IMAGES,
@@ -529,19 +589,12 @@ export async function updateProduct(
           .where(and(eq(products.id, id), eq(products.storeId, storeId)))
           .for('update');
         if (!current) throw productErrors.notFound();
+        assertMayChange(actor.role, current, input);
         if (input.category_id !== undefined)
           await assertCategoryForProduct(tx, storeId, input.category_id);
 
-        const unit = input.stock_unit ?? current.stockUnit;
-        const packSize = input.pack_size ?? current.packSize;
-        let pieces = current.stockPieces;
-        if (input.quantity !== undefined) {
-          const oldPer = piecesPerUnit(current.stockUnit, current.packSize);
-          const unchanged =
-            oldPer === piecesPerUnit(unit, packSize) &&
-            input.quantity === wholeUnits(current.stockPieces, current.stockUnit, current.packSize);
-          if (!unchanged) pieces = stockPieces(input.quantity, unit, packSize);
-        }
+        const pieces = stockPiecesAfter(productAsStored(current), input);
+        if (pieces > STOCK_PIECES_MAX) throw productErrors.tooMuchStock();
 
         const changes: Partial<typeof products.$inferInsert> = { updatedAt: new Date() };
         if (input.name !== undefined) changes.name = input.name;
@@ -549,15 +602,7 @@ export async function updateProduct(
         if (input.sku !== undefined) changes.sku = input.sku;
         if (input.barcode !== undefined) changes.barcode = blankToNull(input.barcode);
         if (input.category_id !== undefined) changes.categoryId = input.category_id;
-        const prices = [
-          ['piece_buying_price', 'pieceBuyingPrice'],
-          ['piece_selling_price', 'pieceSellingPrice'],
-          ['pack_buying_price', 'packBuyingPrice'],
-          ['pack_selling_price', 'packSellingPrice'],
-          ['dozen_buying_price', 'dozenBuyingPrice'],
-          ['dozen_selling_price', 'dozenSellingPrice'],
-        ] as const;
-        for (const [field, column] of prices) {
+        for (const [field, column] of PRICE_COLUMNS) {
           const cents = input[field];
           if (cents !== undefined) changes[column] = centsToDecimal(cents);
         }
@@ -575,7 +620,8 @@ export async function updateProduct(
             productId: id,
             changePieces: change,
             reason: 'adjustment',
-            userId,
+            adjustmentReason: input.stock_reason ?? DEFAULT_STOCK_REASON,
+            userId: actor.id,
           });
         }
         await addProductImages(tx, writer, storeId, id, upload.images);
@@ -631,6 +677,7 @@ export function presentMovement(
     product_id: row.productId,
     change_pieces: row.changePieces,
     reason: row.reason,
+    adjustment_reason: row.adjustmentReason,
     reference: row.reference,
     User: row.user,
     created_at: row.createdAt.toISOString(),

@@ -230,3 +230,57 @@ describe('Edit Product', () => {
     expect(screen.queryByRole('img', { name: 'Photo 1' })).not.toBeInTheDocument();
   });
 });
+
+describe('Edit Product: who may change prices and stock (issue 20)', () => {
+  it('shows a cashier prices and stock read-only and sends only the name', async () => {
+    renderDialog(buildProduct(), 'sales');
+    const price = await screen.findByLabelText('Piece Selling Price');
+    expect(screen.getByText('Only a manager can change prices and stock.')).toBeInTheDocument();
+    for (const label of [
+      'Piece Buying Price',
+      'Piece Selling Price',
+      'Dozen Selling Price',
+      'Quantity',
+    ]) {
+      expect(screen.getByLabelText(label), label).toHaveAttribute('readonly');
+    }
+    await userEvent.type(price, '1');
+    expect(price).toHaveValue(160.5);
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('readonly');
+    await userEvent.type(screen.getByLabelText('Name'), ' white');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await vi.waitFor(() =>
+      expect(writes()).toEqual([
+        { method: 'PUT', path: '/products/7', body: { name: 'Sugar 1kg white' } },
+      ]),
+    );
+  });
+
+  it('lets a cashier add a product with its prices and stock', async () => {
+    renderDialog(null, 'sales');
+    expect(await screen.findByLabelText('Piece Selling Price')).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Quantity')).not.toHaveAttribute('readonly');
+  });
+
+  it('asks a manager why the stock changed, and sends the reason', async () => {
+    renderDialog(buildProduct());
+    const quantity = await screen.findByLabelText('Quantity');
+    expect(screen.queryByLabelText('Reason for the stock change')).toBeNull();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '20');
+    const reason = screen.getByLabelText('Reason for the stock change');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    expect(
+      await screen.findByText('Please choose a reason for the stock change'),
+    ).toBeInTheDocument();
+    expect(writes()).toEqual([]);
+
+    await userEvent.selectOptions(reason, 'Theft');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await vi.waitFor(() =>
+      expect(writes()).toEqual([
+        { method: 'PUT', path: '/products/7', body: { quantity: 20, stock_reason: 'theft' } },
+      ]),
+    );
+  });
+});

@@ -1,6 +1,7 @@
+import { mayChangePricesAndStock } from '@duka/shared/auth/product-changes';
 import type { Category } from '@duka/shared/categories/categories.schemas';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,11 +16,13 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { translateMessage } from '@/lib/i18n';
+import { useRole } from '@/lib/use-can';
 import { useCategories } from '../api/get-categories';
 import { useCreateProduct, useUpdateProduct } from '../api/save-product';
 import { clearProductDraft, newProductForm, saveProductDraft } from '../lib/product-draft';
 import {
   changedProductFields,
+  editChangesStock,
   emptyProductForm,
   isSkuConflict,
   productFormResolver,
@@ -93,11 +96,23 @@ function ProductFormBody({ product, categories, categoriesFailed, onDone }: Prod
   const [start] = useState(() => startingValues(product, categories));
   const [draftRestored, setDraftRestored] = useState(start.restored);
   const [photos, setPhotos] = useState<File[]>([]);
+  const resolver = useMemo(() => productFormResolver(product), [product]);
   const form = useForm<ProductFormValues, unknown, ProductPayload>({
-    resolver: productFormResolver,
+    resolver,
     defaultValues: start.values,
   });
-  const { reset, handleSubmit, setError, subscribe, formState } = form;
+  const { reset, handleSubmit, setError, subscribe, formState, control } = form;
+  // Issue 20: a cashier sees an existing product's prices and stock but cannot change them; a
+  // manager changing the stock says why.
+  const role = useRole();
+  const lockPricesAndStock = product !== null && !mayChangePricesAndStock(role);
+  const [quantity, stockUnit, packSize] = useWatch({
+    control,
+    name: ['quantity', 'stock_unit', 'pack_size'],
+  });
+  const askStockReason =
+    product !== null &&
+    editChangesStock(product, { quantity, stock_unit: stockUnit, pack_size: packSize });
 
   // Spec §4: the new-product draft is saved while typing (a reset names no field).
   useEffect(() => {
@@ -162,7 +177,13 @@ function ProductFormBody({ product, categories, categoriesFailed, onDone }: Prod
           </Button>
         </div>
       )}
-      <ProductFormFields form={form} categories={categories} categoriesFailed={categoriesFailed} />
+      <ProductFormFields
+        form={form}
+        categories={categories}
+        categoriesFailed={categoriesFailed}
+        lockPricesAndStock={lockPricesAndStock}
+        askStockReason={askStockReason}
+      />
       <ProductPhotosField product={product} photos={photos} onPhotosChange={setPhotos} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

@@ -1,5 +1,6 @@
 import type { Category } from '@duka/shared/categories/categories.schemas';
 import { UNIT_TYPES } from '@duka/shared/money/units';
+import { STOCK_REASONS } from '@duka/shared/products/products.schemas';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
@@ -22,16 +23,43 @@ interface ProductFormFieldsProps {
   form: ProductForm;
   categories: readonly Category[];
   categoriesFailed: boolean;
+  /** Prices and stock shown read-only: a cashier editing a product (issue 20). */
+  lockPricesAndStock?: boolean;
+  /** The edit changes the stock: ask why (issue 20). */
+  askStockReason?: boolean;
 }
 
 const PRICE_STEP = '0.01';
+const MANAGER_ONLY_HINT = 'product-manager-only';
+/** Read-only inputs look it, in both themes. */
+const READ_ONLY = 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300';
 
 /** Every input of the product form except the photos; one column on a phone. */
-export function ProductFormFields({ form, categories, categoriesFailed }: ProductFormFieldsProps) {
+export function ProductFormFields({
+  form,
+  categories,
+  categoriesFailed,
+  lockPricesAndStock = false,
+  askStockReason = false,
+}: ProductFormFieldsProps) {
   const { t } = useTranslation(['products', 'common']);
   const { register, control, formState } = form;
   const { errors } = formState;
   const error = (field: ProductFormField) => translateMessage(errors[field]?.message);
+  // A field only a manager may change, shown to a cashier as it is, with the hint why.
+  const locked = (field: ProductFormField) =>
+    lockPricesAndStock
+      ? {
+          readOnly: true,
+          className: READ_ONLY,
+          'aria-describedby': `product-${field}-error ${MANAGER_ONLY_HINT}`,
+        }
+      : {};
+  const managerOnlyHint = lockPricesAndStock && (
+    <p id={MANAGER_ONLY_HINT} className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-400">
+      {t('form.managerOnly')}
+    </p>
+  );
   const text = (field: ProductFormField, label: string, options: { maxLength: number }) => (
     <TextField
       id={`product-${field}`}
@@ -42,7 +70,7 @@ export function ProductFormFields({ form, categories, categoriesFailed }: Produc
       {...register(field)}
     />
   );
-  const count = (field: ProductFormField, label: string, min: number) => (
+  const count = (field: ProductFormField, label: string, min: number, extra = {}) => (
     <TextField
       id={`product-${field}`}
       label={label}
@@ -52,6 +80,7 @@ export function ProductFormFields({ form, categories, categoriesFailed }: Produc
       step={1}
       error={error(field)}
       {...register(field)}
+      {...extra}
     />
   );
 
@@ -67,6 +96,7 @@ export function ProductFormFields({ form, categories, categoriesFailed }: Produc
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold">{t('form.sections.prices')}</legend>
+        {managerOnlyHint}
         {PRICE_FIELDS.map((field) => (
           <TextField
             key={field}
@@ -78,6 +108,7 @@ export function ProductFormFields({ form, categories, categoriesFailed }: Produc
             step={PRICE_STEP}
             error={error(field)}
             {...register(field)}
+            {...locked(field)}
           />
         ))}
       </fieldset>
@@ -101,8 +132,28 @@ export function ProductFormFields({ form, categories, categoriesFailed }: Produc
           <FieldError id="product-stock_unit-error">{error('stock_unit')}</FieldError>
         </div>
         {count('pack_size', t('form.fields.pack_size'), 1)}
-        {count('quantity', t('form.fields.quantity'), 0)}
+        {count('quantity', t('form.fields.quantity'), 0, locked('quantity'))}
         {count('min_quantity', t('form.fields.min_quantity'), 0)}
+        {askStockReason && (
+          <div className="grid gap-2 sm:col-span-2">
+            <Label htmlFor="product-stock_reason">{t('form.fields.stock_reason')}</Label>
+            <NativeSelect
+              id="product-stock_reason"
+              required
+              aria-invalid={Boolean(errors.stock_reason)}
+              aria-describedby="product-stock_reason-error"
+              {...register('stock_reason')}
+            >
+              <option value="">{t('form.chooseStockReason')}</option>
+              {STOCK_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {t(`stockReasons.${reason}`)}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldError id="product-stock_reason-error">{error('stock_reason')}</FieldError>
+          </div>
+        )}
       </fieldset>
 
       <div className="flex items-center gap-3">

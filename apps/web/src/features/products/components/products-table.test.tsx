@@ -23,11 +23,28 @@ const soda = buildProduct({
   sku: 'SODA-24',
   stock_unit: 'dozen',
   quantity: 3,
+  stock_pieces: 47,
   piece_selling_price: 60,
   dozen_selling_price: 650,
   is_active: false,
 });
-const salt = buildProduct({ id: 9, name: 'Salt', sku: 'SALT', stock_unit: 'pack', quantity: 0 });
+const salt = buildProduct({
+  id: 9,
+  name: 'Salt',
+  sku: 'SALT',
+  stock_unit: 'pack',
+  quantity: 0,
+  stock_pieces: 0,
+});
+// Six bottles of a product kept by the dozen: no whole dozen, but not out of stock.
+const juice = buildProduct({
+  id: 10,
+  name: 'Juice',
+  sku: 'JUICE',
+  stock_unit: 'dozen',
+  quantity: 0,
+  stock_pieces: 6,
+});
 
 beforeEach(() => useWindowWidth(1280));
 
@@ -50,15 +67,17 @@ describe('ProductsTable on a wide screen', () => {
     expect(screen.getByRole('columnheader', { name: 'Piece Price' })).not.toHaveClass('hidden');
   });
 
-  it('shows selling prices in KSh, the quantity in its unit and the stock label', () => {
-    render(<ProductsTable products={[sugar, soda, salt]} />);
-    const [, sugarRow, sodaRow, saltRow] = screen.getAllByRole('row');
+  it('shows selling prices in KSh, the stock as on the shelf and the stock label', () => {
+    render(<ProductsTable products={[sugar, soda, salt, juice]} />);
+    const [, sugarRow, sodaRow, saltRow, juiceRow] = screen.getAllByRole('row');
     expect(sugarRow).toHaveTextContent('KSh 160.50');
-    expect(sugarRow).toHaveTextContent('24 (piece)In Stock');
+    expect(sugarRow).toHaveTextContent('24 pcsIn Stock');
     expect(sodaRow).toHaveTextContent('KSh 650.00');
-    expect(sodaRow).toHaveTextContent('3 (dozen)Low Stock');
+    // Issue 20: whole units and the pieces left over.
+    expect(sodaRow).toHaveTextContent('3 dozen 11 pcsLow Stock');
     expect(sodaRow).toHaveTextContent('Inactive');
-    expect(saltRow).toHaveTextContent('0 (pack of 12)Out of Stock');
+    expect(saltRow).toHaveTextContent('0 pcsOut of Stock');
+    expect(juiceRow).toHaveTextContent('6 pcsLow Stock');
   });
 
   it('shows the thumbnail with its size set and loaded lazily, else a placeholder', () => {

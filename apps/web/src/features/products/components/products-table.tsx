@@ -7,6 +7,7 @@ import {
   TABLE_MEDIA_QUERY,
   type ResponsiveColumn,
 } from '@/components/ui/responsive-table';
+import { formatStock } from '@/lib/format-stock';
 import { useMediaQuery } from '@/lib/use-media-query';
 import type { InventoryProduct } from '../lib/product-types';
 import { ProductThumbnail } from './product-thumbnail';
@@ -70,16 +71,9 @@ export function ProductsTable({ products, onEdit, onDelete, onHistory }: Product
       header: t('table.quantity'),
       cell: (product) => (
         <span className="flex flex-wrap items-center gap-2">
-          <span className="whitespace-nowrap">
-            {t('table.quantityInUnit', {
-              quantity: product.quantity,
-              unit:
-                product.stock_unit === 'pack'
-                  ? t('units.packOf', { size: product.pack_size })
-                  : t(`units.${product.stock_unit}`),
-            })}
-          </span>
-          <StockLabel quantity={product.quantity} />
+          {/* As on the shelf (issue 20): "3 dozen 11 pcs", "47 pcs". */}
+          <span className="whitespace-nowrap">{formatStock(product)}</span>
+          <StockLabel product={product} />
         </span>
       ),
     },

@@ -81,7 +81,11 @@ function MovementList({ product }: { product: InventoryProduct }) {
     {
       id: 'reason',
       header: t('history.reason'),
-      cell: (movement) => t(`history.reasons.${movement.reason}`),
+      // A manager's adjustment says why (issue 20): "Adjustment: Damage".
+      cell: (movement) =>
+        movement.adjustment_reason
+          ? t('history.adjustmentWhy', { why: t(`stockReasons.${movement.adjustment_reason}`) })
+          : t(`history.reasons.${movement.reason}`),
     },
     {
       id: 'reference',

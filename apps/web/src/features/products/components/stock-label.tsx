@@ -11,10 +11,14 @@ const LOOK = {
   inStock: { variant: 'default', className: undefined },
 } as const;
 
-/** Spec §4 Stock label: Out of Stock, Low Stock or In Stock, from the quantity. */
-export function StockLabel({ quantity }: { quantity: number }) {
+/**
+ * Spec §4 Stock label: Out of Stock, Low Stock or In Stock, from the quantity. Pieces left
+ * over are stock too (issue 20): 6 bottles of a product kept by the dozen are low, not out.
+ */
+export function StockLabel({ product }: { product: { quantity: number; stock_pieces: number } }) {
   const { t } = useTranslation('products');
-  const status = stockStatus(quantity);
+  const status =
+    product.stock_pieces > 0 ? stockStatus(Math.max(product.quantity, 1)) : stockStatus(0);
   const { variant, className } = LOOK[status];
   return (
     <Badge variant={variant} className={className}>

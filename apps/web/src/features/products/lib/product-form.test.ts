@@ -6,6 +6,8 @@ import {
   isSkuConflict,
   productRequestBody,
   productToForm,
+  editChangesStock,
+  STOCK_REASON_REQUIRED,
   validateProductForm,
   type ProductFormValues,
 } from './product-form';
@@ -45,6 +47,7 @@ describe('product form defaults (spec §3)', () => {
       pack_size: '1',
       stock_unit: 'piece',
       is_active: true,
+      stock_reason: '',
     });
   });
 });
@@ -170,5 +173,42 @@ describe('stock label (spec §4)', () => {
     [500, 'inStock'],
   ] as const)('quantity %d is %s', (quantity, status) => {
     expect(stockStatus(quantity)).toBe(status);
+  });
+});
+
+describe('a stock change needs a reason (issue 20)', () => {
+  // 47 bottles kept by the dozen: the form shows quantity 3.
+  const soda = buildProduct({ stock_unit: 'dozen', quantity: 3, stock_pieces: 47 });
+
+  it('asks only when the quantity sent would change the stock', () => {
+    const form = productToForm(soda);
+    expect(editChangesStock(soda, form)).toBe(false);
+    expect(editChangesStock(soda, { ...form, quantity: '4' })).toBe(true);
+    // A unit of another size with the quantity untouched leaves the stock: nothing is sent.
+    expect(editChangesStock(soda, { ...form, stock_unit: 'piece' })).toBe(false);
+    // 47 typed as pieces is the same stock.
+    expect(editChangesStock(soda, { ...form, stock_unit: 'piece', quantity: '47' })).toBe(false);
+    expect(editChangesStock(soda, { ...form, quantity: '' })).toBe(false);
+  });
+
+  it('refuses a stock change without a reason, and sends the reason with it', () => {
+    const changed = { ...productToForm(soda), quantity: '2' };
+    expect(validateProductForm(changed, soda)).toEqual({
+      ok: false,
+      errors: { stock_reason: STOCK_REASON_REQUIRED },
+    });
+    const result = validateProductForm({ ...changed, stock_reason: 'damage' }, soda);
+    if (!result.ok) throw new Error('expected a valid form');
+    expect(changedProductFields(soda, result.payload)).toEqual({
+      quantity: 2,
+      stock_reason: 'damage',
+    });
+  });
+
+  it('needs no reason for other edits, nor when adding a product', () => {
+    const renamed = validateProductForm({ ...productToForm(soda), name: 'Soda 300ml' }, soda);
+    if (!renamed.ok) throw new Error('expected a valid form');
+    expect(changedProductFields(soda, renamed.payload)).toEqual({ name: 'Soda 300ml' });
+    expect(validateProductForm({ ...filled, quantity: '99' }).ok).toBe(true);
   });
 });

@@ -4,12 +4,15 @@
  * required field: SKU', 'Name is required'), and what is sent — JSON when no photo is chosen,
  * multipart with the same field names when one is (spec §7).
  */
+import { stockPiecesAfter } from '@duka/shared/auth/product-changes';
 import { centsToDecimal, toCents } from '@duka/shared/money/money';
 import type { UnitType } from '@duka/shared/money/units';
 import {
   createProductSchema,
   PRODUCT_IMAGES_FIELD,
+  STOCK_REASONS,
   type CreateProductInput,
+  type StockReason,
 } from '@duka/shared/products/products.schemas';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { InventoryProduct } from './product-types';
@@ -38,12 +41,24 @@ export type ProductFormValues = Record<PriceField | CountField, string> & {
   category_id: string;
   stock_unit: UnitType;
   is_active: boolean;
+  /** Why the stock changed (issue 20): asked of a manager when an edit changes the stock. */
+  stock_reason: StockReason | '';
 };
 
 export type ProductFormField = keyof ProductFormValues;
 
-/** What is sent: the shared contract's fields, prices as decimal strings ("12.50"). */
-export type ProductPayload = Omit<CreateProductInput, PriceField> & Record<PriceField, string>;
+/**
+ * What is sent: the shared contract's fields, prices as decimal strings ("12.50"), and the
+ * reason of a stock change when an edit changes the stock.
+ */
+export type ProductPayload = Omit<CreateProductInput, PriceField> &
+  Record<PriceField, string> & { stock_reason?: StockReason };
+
+/** Asked when an edit changes the stock and no reason was chosen (messages.json has it). */
+export const STOCK_REASON_REQUIRED = 'Please choose a reason for the stock change';
+
+const isStockReason = (value: string): value is StockReason =>
+  (STOCK_REASONS as readonly string[]).includes(value);
 
 /** Spec §3 form defaults; for a new inventory product min_quantity is 5. */
 export function emptyProductForm(categoryId: string): ProductFormValues {
@@ -64,6 +79,7 @@ export function emptyProductForm(categoryId: string): ProductFormValues {
     pack_size: '1',
     stock_unit: 'piece',
     is_active: true,
+    stock_reason: '',
   };
 }
 
@@ -86,6 +102,7 @@ export function productToForm(product: InventoryProduct): ProductFormValues {
     pack_size: String(product.pack_size),
     stock_unit: product.stock_unit,
     is_active: product.is_active,
+    stock_reason: '',
   };
 }
 
@@ -99,8 +116,36 @@ export type ProductFormResult =
   | { ok: true; payload: ProductPayload }
   | { ok: false; errors: Partial<Record<ProductFormField, string>> };
 
-/** Checks the form with the shared create contract; the first message of each field. */
-export function validateProductForm(values: ProductFormValues): ProductFormResult {
+/**
+ * True when saving the edit would change the product's stock (the quantity sent, read in the
+ * unit after the edit, leaves other pieces than it has): the form then asks why.
+ */
+export function editChangesStock(
+  product: InventoryProduct,
+  values: Pick<ProductFormValues, 'quantity' | 'stock_unit' | 'pack_size'>,
+): boolean {
+  const quantity = count(values.quantity);
+  const packSize = count(values.pack_size);
+  if (quantity === undefined || !Number.isInteger(quantity) || quantity < 0) return false;
+  if (packSize === undefined || !Number.isInteger(packSize) || packSize < 1) return false;
+  // Only what differs is sent (changedProductFields): a quantity left as it was is not.
+  if (quantity === product.quantity) return false;
+  const after = stockPiecesAfter(product, {
+    quantity,
+    stock_unit: values.stock_unit,
+    pack_size: packSize,
+  });
+  return after !== product.stock_pieces;
+}
+
+/**
+ * Checks the form with the shared create contract; the first message of each field. Editing
+ * `product`, a change of its stock needs a reason (issue 20), which then goes with the payload.
+ */
+export function validateProductForm(
+  values: ProductFormValues,
+  product: InventoryProduct | null = null,
+): ProductFormResult {
   const result = createProductSchema.safeParse({
     ...values,
     category_id: values.category_id === '' ? undefined : values.category_id,
@@ -119,23 +164,37 @@ export function validateProductForm(values: ProductFormValues): ProductFormResul
   const prices = Object.fromEntries(
     PRICE_FIELDS.map((field) => [field, centsToDecimal(result.data[field])]),
   ) as Record<PriceField, string>;
-  return { ok: true, payload: { ...result.data, ...prices } };
+  const payload: ProductPayload = { ...result.data, ...prices };
+  if (product && editChangesStock(product, values)) {
+    if (!isStockReason(values.stock_reason)) {
+      return { ok: false, errors: { stock_reason: STOCK_REASON_REQUIRED } };
+    }
+    payload.stock_reason = values.stock_reason;
+  }
+  return { ok: true, payload };
 }
 
-/** react-hook-form's resolver: messages under each field, the payload on success. */
-export const productFormResolver: Resolver<ProductFormValues, unknown, ProductPayload> = (
-  values,
-) => {
-  const result = validateProductForm(values);
-  if (result.ok) return { values: result.payload, errors: {} };
-  const errors: FieldErrors<ProductFormValues> = {};
-  for (const [field, message] of Object.entries(result.errors)) {
-    errors[field as ProductFormField] = { type: 'validation', message };
-  }
-  return { values: {}, errors };
-};
+/**
+ * react-hook-form's resolver for adding (null) or editing `product`: messages under each
+ * field, the payload on success.
+ */
+export function productFormResolver(
+  product: InventoryProduct | null,
+): Resolver<ProductFormValues, unknown, ProductPayload> {
+  return (values) => {
+    const result = validateProductForm(values, product);
+    if (result.ok) return { values: result.payload, errors: {} };
+    const errors: FieldErrors<ProductFormValues> = {};
+    for (const [field, message] of Object.entries(result.errors)) {
+      errors[field as ProductFormField] = { type: 'validation', message };
+    }
+    return { values: {}, errors };
+  };
+}
 
 function sameValue(product: InventoryProduct, field: string, value: unknown) {
+  // Sent only with a stock change, and then always.
+  if (field === 'stock_reason') return false;
   if ((PRICE_FIELDS as readonly string[]).includes(field)) {
     return toCents(value) === toCents(product[field as PriceField]);
   }
