@@ -35,3 +35,15 @@ export function stubApi(routes: Record<string, ApiReply | Handler>) {
   );
   return sent;
 }
+
+/** jsdom has no ResizeObserver; Radix's Switch measures itself with one. */
+export function stubResizeObserver() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}

@@ -24,6 +24,27 @@ export const purchaseOrderErrors = {
   totalTooLarge: () =>
     fieldError('purchase_orders.total_too_large', 'items', 'The order total is too large'),
   forbidden: () => forbidden(),
+  notReceivable: (status: string) =>
+    conflict(
+      'purchase_orders.not_receivable',
+      `Only an approved or partially received purchase order can be received (this one is ${status})`,
+    ),
+  itemNotOnOrder: (index: number, id: number) =>
+    badRequest('purchase_orders.item_not_on_order', `Item ${id} is not on this purchase order`, [
+      { path: `items.${index}.item_id`, message: `Item ${id} is not on this purchase order` },
+    ]),
+  // Never more than ordered: what remains is named, so the person can correct the count.
+  overReceipt: (index: number, product: string, remaining: number) =>
+    conflict(
+      'purchase_orders.over_receipt',
+      `Only ${remaining} of ${product} remain to be received`,
+      [
+        {
+          path: `items.${index}.received_quantity`,
+          message: `Only ${remaining} of ${product} remain to be received`,
+        },
+      ],
+    ),
   notPending: (status: string) =>
     conflict(
       'purchase_orders.not_pending',

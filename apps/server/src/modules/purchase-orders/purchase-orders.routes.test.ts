@@ -139,6 +139,7 @@ describe('POST /api/purchase-orders', () => {
         Product: { name: 'Unga 2kg' },
         unit_type: 'piece',
         quantity: 3,
+        received_quantity: 0,
         buying_price: 99.99,
         unit_price: 99.99,
         selling_price: 120.5,
@@ -394,6 +395,198 @@ describe('PUT /api/purchase-orders/:id/status', () => {
     const after = (await salesA.get(`/api/purchase-orders/${order.id}`)).json();
     expect(after.status).toBe('approved');
     expect(after.items[1]).toMatchObject({ product_id: null, product_name: gone.name });
+  });
+});
+
+describe('POST /api/purchase-orders/:id/receive (issue 20)', () => {
+  type Line = { id: number; quantity: number; received_quantity: number };
+  type Order = { id: number; status: string; received_at: string | null; items: Line[] };
+
+  const receive = (client: TestClient, id: number, body: unknown) =>
+    client.post(`/api/purchase-orders/${id}/receive`, body);
+
+  async function linesOf(id: number) {
+    return (await salesA.get(`/api/purchase-orders/${id}`)).json<Order>().items;
+  }
+
+  async function movementsOf(orderId: number) {
+    const rows = await t.db
+      .select()
+      .from(stockMovements)
+      .where(
+        and(
+          eq(stockMovements.reason, 'purchase_order'),
+          eq(stockMovements.reference, `PO-${orderId}`),
+        ),
+      )
+      .orderBy(stockMovements.id);
+    return rows.map((m) => [m.productId, m.changePieces]);
+  }
+
+  it('takes two deliveries, then the rest through PUT …/status received: stock and movements once each', async () => {
+    const flour = await createProduct(adminA, categoryA, { quantity: 1 });
+    const soda = await createProduct(adminA, categoryA);
+    const order = await approved([
+      item(flour.id, { quantity: 10 }),
+      item(soda.id, { quantity: 2, unit_type: 'dozen' }),
+    ]);
+    const [flourLine, sodaLine] = await linesOf(order.id);
+    expect(flourLine).toMatchObject({ quantity: 10, received_quantity: 0 });
+
+    // First delivery: 4 bags of flour, 1 dozen soda.
+    const first = await receive(salesA, order.id, {
+      items: [
+        { item_id: flourLine!.id, received_quantity: 4 },
+        { item_id: sodaLine!.id, received_quantity: 1 },
+      ],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<Order>()).toMatchObject({ status: 'partially_received', received_at: null });
+    expect(first.json<Order>().items.map((l) => l.received_quantity)).toEqual([4, 1]);
+    expect(await stockOf(adminA, flour.id)).toBe(5);
+    expect(await stockOf(adminA, soda.id)).toBe(12);
+
+    // Second delivery: 3 more bags; the soda line left out.
+    const second = await receive(managerA, order.id, {
+      items: [{ item_id: flourLine!.id, received_quantity: 3 }],
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json<Order>().status).toBe('partially_received');
+    expect(await stockOf(adminA, flour.id)).toBe(8);
+
+    // The rest arrives: PUT …/status received receives only what remains.
+    const rest = await setStatus(salesA, order.id, 'received');
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json<Order>().status).toBe('received');
+    expect(rest.json<Order>().received_at).not.toBeNull();
+    expect(rest.json<Order>().items.map((l) => l.received_quantity)).toEqual([10, 2]);
+    expect(await stockOf(adminA, flour.id)).toBe(11);
+    expect(await stockOf(adminA, soda.id)).toBe(24);
+    expect(await movementsOf(order.id)).toEqual([
+      [flour.id, 4],
+      [soda.id, 12],
+      [flour.id, 3],
+      [flour.id, 3],
+      [soda.id, 12],
+    ]);
+    // Received: no more deliveries.
+    const after = await receive(salesA, order.id, {
+      items: [{ item_id: flourLine!.id, received_quantity: 1 }],
+    });
+    expect(after.statusCode).toBe(409);
+    expect(await stockOf(adminA, flour.id)).toBe(11);
+  });
+
+  it('answers received when everything arrived in one delivery', async () => {
+    const product = await createProduct(adminA, categoryA);
+    const order = await approved([item(product.id, { quantity: 3 })]);
+    const [line] = await linesOf(order.id);
+    const response = await receive(salesA, order.id, {
+      items: [{ item_id: line!.id, received_quantity: 3 }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Order>().status).toBe('received');
+    expect(await stockOf(adminA, product.id)).toBe(3);
+  });
+
+  it('closes short: what arrived is added, the rest will not come', async () => {
+    const product = await createProduct(adminA, categoryA);
+    const other = await createProduct(adminA, categoryA);
+    const order = await approved([item(product.id, { quantity: 10 }), item(other.id)]);
+    const [line] = await linesOf(order.id);
+    const response = await receive(salesA, order.id, {
+      items: [{ item_id: line!.id, received_quantity: 6 }],
+      close: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Order>().status).toBe('received');
+    expect(response.json<Order>().items.map((l) => l.received_quantity)).toEqual([6, 0]);
+    expect(await stockOf(adminA, product.id)).toBe(6);
+    expect(await stockOf(adminA, other.id)).toBe(0);
+    expect(await movementsOf(order.id)).toEqual([[product.id, 6]]);
+    // Closed: PUT …/status received adds nothing more.
+    expect((await setStatus(salesA, order.id, 'received')).statusCode).toBe(409);
+    expect(await stockOf(adminA, product.id)).toBe(6);
+
+    // A partly received order closed with nothing more arriving.
+    const partly = await approved([item(other.id, { quantity: 5 })]);
+    const [partlyLine] = await linesOf(partly.id);
+    await receive(salesA, partly.id, {
+      items: [{ item_id: partlyLine!.id, received_quantity: 2 }],
+    });
+    const closed = await receive(salesA, partly.id, { items: [], close: true });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json<Order>().status).toBe('received');
+    expect(await stockOf(adminA, other.id)).toBe(2);
+  });
+
+  it('refuses more than ordered (409 naming what remains) and writes nothing', async () => {
+    const product = await createProduct(adminA, categoryA);
+    const other = await createProduct(adminA, categoryA);
+    const order = await approved([
+      item(other.id, { quantity: 2 }),
+      item(product.id, { quantity: 5 }),
+    ]);
+    const [otherLine, line] = await linesOf(order.id);
+    await receive(salesA, order.id, { items: [{ item_id: line!.id, received_quantity: 4 }] });
+    const over = await receive(salesA, order.id, {
+      items: [
+        { item_id: otherLine!.id, received_quantity: 2 },
+        { item_id: line!.id, received_quantity: 2 },
+      ],
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(`Only 1 of ${product.name} remain to be received`);
+    expect(over.json().errors[0].path).toBe('items.1.received_quantity');
+    // Neither line moved: the whole delivery was refused.
+    expect((await linesOf(order.id)).map((l) => l.received_quantity)).toEqual([0, 4]);
+    expect(await stockOf(adminA, other.id)).toBe(0);
+    expect(await stockOf(adminA, product.id)).toBe(4);
+    expect(await movementsOf(order.id)).toEqual([[product.id, 4]]);
+  });
+
+  it('refuses a pending order, a line of another order, a repeated line and an empty delivery', async () => {
+    const product = await createProduct(adminA, categoryA);
+    const pending = await createOrder(salesA, [item(product.id)]);
+    const [pendingLine] = await linesOf(pending.id);
+    const notYet = await receive(salesA, pending.id, {
+      items: [{ item_id: pendingLine!.id, received_quantity: 1 }],
+    });
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().message).toBe(
+      'Only an approved or partially received purchase order can be received (this one is pending)',
+    );
+    const order = await approved([item(product.id, { quantity: 3 })]);
+    const [line] = await linesOf(order.id);
+    const foreign = await receive(salesA, order.id, {
+      items: [{ item_id: pendingLine!.id, received_quantity: 1 }],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors[0].path).toBe('items.0.item_id');
+    const twice = await receive(salesA, order.id, {
+      items: [
+        { item_id: line!.id, received_quantity: 1 },
+        { item_id: line!.id, received_quantity: 1 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().errors[0]).toMatchObject({ path: 'items.1.item_id' });
+    const nothing = await receive(salesA, order.id, {
+      items: [{ item_id: line!.id, received_quantity: 0 }],
+    });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().errors[0]).toMatchObject({
+      path: 'items',
+      message: 'Enter a quantity received for at least one item',
+    });
+    const negative = await receive(salesA, order.id, {
+      items: [{ item_id: line!.id, received_quantity: -1 }],
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(await stockOf(adminA, product.id)).toBe(0);
+    expect((await salesA.get(`/api/purchase-orders/${order.id}`)).json<Order>().status).toBe(
+      'approved',
+    );
   });
 });
 

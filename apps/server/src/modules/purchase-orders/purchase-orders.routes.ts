@@ -12,6 +12,7 @@ import {
   purchaseOrderListResponseSchema,
   purchaseOrderSchema,
   purchaseOrderStatusBodySchema,
+  receivePurchaseOrderSchema,
 } from '@duka/shared/purchase-orders/purchase-orders.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
@@ -24,6 +25,7 @@ import {
   listPurchaseOrders,
   presentItem,
   presentPurchaseOrder,
+  receivePurchaseOrder,
 } from './purchase-orders.service';
 
 export const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -129,6 +131,31 @@ export const purchaseOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         { id: auth.user.id, role: auth.user.role },
         request.params.id,
         request.body.status,
+      );
+      return presentPurchaseOrder(row);
+    },
+  );
+
+  // One delivery (issue 20): what arrived of each line; `close` ends the order short.
+  app.post(
+    '/:id/receive',
+    {
+      config: { access: { capability: 'purchase-orders:receive', store: true } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: receivePurchaseOrderSchema,
+        response: { 200: purchaseOrderSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const row = await receivePurchaseOrder(
+        db,
+        requireStoreId(request),
+        auth.user.id,
+        request.params.id,
+        request.body,
       );
       return presentPurchaseOrder(row);
     },

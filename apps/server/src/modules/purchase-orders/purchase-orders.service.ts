@@ -1,8 +1,9 @@
 /**
  * Purchase orders of a store (spec §3, §4, §7; PRODUCT.md §1, §2). Every query is filtered by
- * the acting store, so another store's order is simply not found (404). Receiving an order adds
- * its items to stock (in pieces, units.ts) with a 'purchase_order' movement each, in one
- * transaction with the order row locked, so an order is received at most once.
+ * the acting store, so another store's order is simply not found (404). Receiving adds what
+ * arrived to stock (in pieces, units.ts) with a 'purchase_order' movement per line, in one
+ * transaction with the order row locked and then its products in id order; each line keeps how
+ * much has arrived, so nothing is received twice or beyond what was ordered (issue 20).
  */
 import { can } from '@duka/shared/auth/permissions';
 import type { Role } from '@duka/shared/auth/roles';
@@ -12,7 +13,9 @@ import { STOCK_PIECES_MAX } from '@duka/shared/products/products.schemas';
 import {
   PURCHASE_ORDER_ITEMS_MAX,
   PURCHASE_ORDER_TRANSITIONS,
+  RECEIVABLE_STATUSES,
   type CreatePurchaseOrderInput,
+  type ReceivePurchaseOrderInput,
   type PurchaseOrderItemInput,
   type PurchaseOrder,
   type PurchaseOrderItem,
@@ -20,7 +23,7 @@ import {
 } from '@duka/shared/purchase-orders/purchase-orders.schemas';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { recordMovement } from '../products/products.service';
+import { recordMovements, type Movement } from '../products/products.service';
 import { products } from '../products/products.table';
 import { suppliers } from '../suppliers/suppliers.table';
 import { purchaseOrderErrors } from './purchase-orders.errors';
@@ -52,6 +55,7 @@ export function presentItem(row: PurchaseOrderItemRow): PurchaseOrderItem {
     Product: { name: row.productName },
     unit_type: row.unitType,
     quantity: row.quantity,
+    received_quantity: row.receivedQuantity,
     buying_price: centsToNumber(buying),
     unit_price: centsToNumber(buying),
     selling_price: amount(row.sellingPrice),
@@ -293,9 +297,9 @@ function capabilityFor(status: PurchaseOrderStatus) {
 
 /**
  * PUT /purchase-orders/{id}/status. pending → approved | rejected (approve capability);
- * approved → received (receive capability), which adds the items to stock. Anything else: 409.
- * The order row is locked for the whole change, so a second or concurrent receive sees
- * 'received' and gets 409.
+ * approved or partially_received → received (receive capability), which adds to stock what
+ * remains of every line. Anything else: 409. The order row is locked for the whole change, so
+ * a second or concurrent receive sees 'received' and gets 409.
  */
 export async function changePurchaseOrderStatus(
   db: Database,
@@ -310,60 +314,161 @@ export async function changePurchaseOrderStatus(
     if (!PURCHASE_ORDER_TRANSITIONS[order.status].includes(status)) {
       throw purchaseOrderErrors.badTransition(order.status, status);
     }
-    const update: Partial<PurchaseOrderRow> = { status };
     if (status === 'received') {
       await receiveItems(tx, storeId, user.id, order.id);
-      update.receivedAt = new Date();
+      return setStatus(tx, order.id, 'received');
     }
-    const [updated] = await tx
-      .update(purchaseOrders)
-      .set(update)
-      .where(eq(purchaseOrders.id, order.id))
-      .returning();
-    return (await withParts(tx, [updated!]))[0]!;
+    return setStatus(tx, order.id, status);
   });
 }
 
+async function setStatus(tx: Executor, orderId: number, status: PurchaseOrderStatus) {
+  const update: Partial<PurchaseOrderRow> = { status };
+  if (status === 'received') update.receivedAt = new Date();
+  const [updated] = await tx
+    .update(purchaseOrders)
+    .set(update)
+    .where(eq(purchaseOrders.id, orderId))
+    .returning();
+  return (await withParts(tx, [updated!]))[0]!;
+}
+
 /**
- * Adds each item's pieces to its product's stock with a 'purchase_order' movement, inside the
- * caller's transaction (which holds the order row locked, or, in the demo seed, owns it).
+ * POST /purchase-orders/{id}/receive (issue 20): one delivery. Adds what arrived of each line
+ * named (a line not on the order is a 400; more than remains of it a 409, nothing written),
+ * and answers the order `received` when every line has all arrived or `close` ends it short,
+ * else `partially_received`. Only an approved or partly received order (409 otherwise).
+ */
+export async function receivePurchaseOrder(
+  db: Database,
+  storeId: number,
+  userId: number,
+  id: number,
+  input: ReceivePurchaseOrderInput,
+): Promise<OrderWithParts> {
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, storeId, id, true);
+    if (!RECEIVABLE_STATUSES.includes(order.status)) {
+      throw purchaseOrderErrors.notReceivable(order.status);
+    }
+    const lines = await orderLines(tx, order.id);
+    const byId = new Map(lines.map((line) => [line.id, line]));
+    const arriving = new Map<number, number>();
+    input.items.forEach((item, index) => {
+      const line = byId.get(item.item_id);
+      if (!line) throw purchaseOrderErrors.itemNotOnOrder(index, item.item_id);
+      const remaining = line.quantity - line.receivedQuantity;
+      if (item.received_quantity > remaining) {
+        throw purchaseOrderErrors.overReceipt(index, line.productName, remaining);
+      }
+      arriving.set(line.id, item.received_quantity);
+    });
+    const after = await receiveLines(tx, storeId, userId, order.id, lines, arriving);
+    const complete = after.every((line) => line.receivedQuantity === line.quantity);
+    return setStatus(tx, order.id, complete || input.close ? 'received' : 'partially_received');
+  });
+}
+
+function orderLines(tx: Executor, orderId: number) {
+  return tx
+    .select()
+    .from(purchaseOrderItems)
+    .where(eq(purchaseOrderItems.purchaseOrderId, orderId))
+    .orderBy(asc(purchaseOrderItems.id));
+}
+
+/**
+ * Receives what remains of every line of the order, inside the caller's transaction (which
+ * holds the order row locked, or, in the demo seed, owns it). The demo seed may instead name
+ * what arrived of each line (`quantities`, in the lines' order) and when (`at`).
  */
 export async function receiveItems(
   tx: Executor,
   storeId: number,
   userId: number | null,
   orderId: number,
+  demo: { at?: Date; quantities?: readonly number[] } = {},
 ) {
-  const items = await tx
-    .select()
-    .from(purchaseOrderItems)
-    .where(eq(purchaseOrderItems.purchaseOrderId, orderId))
-    .orderBy(asc(purchaseOrderItems.id));
-  for (const item of items) {
-    if (item.productId === null) {
-      throw purchaseOrderErrors.receivedProductGone(item.orderedProductId);
-    }
-    const [product] = await tx
-      .select()
-      .from(products)
-      .where(and(eq(products.id, item.productId), eq(products.storeId, storeId)))
-      .for('update');
-    if (!product) throw purchaseOrderErrors.receivedProductGone(item.orderedProductId);
-    const pieces = toPieces(item.quantity, item.unitType, product.packSize);
-    if (product.stockPieces + pieces > STOCK_PIECES_MAX) {
-      throw purchaseOrderErrors.tooMuchStock(product.id);
-    }
-    await tx
-      .update(products)
-      .set({ stockPieces: product.stockPieces + pieces, updatedAt: new Date() })
-      .where(eq(products.id, product.id));
-    await recordMovement(tx, {
+  const lines = await orderLines(tx, orderId);
+  const arriving = new Map(
+    lines.map((line, i) => [
+      line.id,
+      demo.quantities?.[i] ?? line.quantity - line.receivedQuantity,
+    ]),
+  );
+  await receiveLines(tx, storeId, userId, orderId, lines, arriving, demo.at);
+}
+
+/**
+ * Adds `arriving` (line id → units) to the lines' products' stock with a 'purchase_order'
+ * movement each, and to the lines' received quantities; the lines as they are after. The
+ * products are locked in id order (as a sale locks them), so a delivery and a sale touching
+ * the same products cannot deadlock.
+ */
+async function receiveLines(
+  tx: Executor,
+  storeId: number,
+  userId: number | null,
+  orderId: number,
+  lines: PurchaseOrderItemRow[],
+  arriving: Map<number, number>,
+  at?: Date,
+): Promise<PurchaseOrderItemRow[]> {
+  const received = lines.filter((line) => (arriving.get(line.id) ?? 0) > 0);
+  for (const line of received) {
+    if (line.productId === null)
+      throw purchaseOrderErrors.receivedProductGone(line.orderedProductId);
+  }
+  const productIds = [...new Set(received.map((line) => line.productId!))].sort((a, b) => a - b);
+  const locked = productIds.length
+    ? await tx
+        .select()
+        .from(products)
+        .where(and(inArray(products.id, productIds), eq(products.storeId, storeId)))
+        .orderBy(asc(products.id))
+        .for('update')
+    : [];
+  const stock = new Map(locked.map((product) => [product.id, product]));
+  const pieces = new Map(locked.map((product) => [product.id, product.stockPieces]));
+  const movements: Movement[] = [];
+  for (const line of received) {
+    const product = stock.get(line.productId!);
+    if (!product) throw purchaseOrderErrors.receivedProductGone(line.orderedProductId);
+    const added = toPieces(arriving.get(line.id)!, line.unitType, product.packSize);
+    const total = pieces.get(product.id)! + added;
+    if (total > STOCK_PIECES_MAX) throw purchaseOrderErrors.tooMuchStock(product.id);
+    pieces.set(product.id, total);
+    movements.push({
       storeId,
       productId: product.id,
-      changePieces: pieces,
+      changePieces: added,
       reason: 'purchase_order',
       reference: `PO-${orderId}`,
       userId,
+      createdAt: at,
     });
   }
+  const now = at ?? new Date();
+  for (const [productId, stockPieces] of pieces) {
+    await tx
+      .update(products)
+      .set({ stockPieces, updatedAt: now })
+      .where(eq(products.id, productId));
+  }
+  await recordMovements(tx, movements);
+  const after: PurchaseOrderItemRow[] = [];
+  for (const line of lines) {
+    const units = arriving.get(line.id) ?? 0;
+    if (units === 0) {
+      after.push(line);
+      continue;
+    }
+    const [updated] = await tx
+      .update(purchaseOrderItems)
+      .set({ receivedQuantity: line.receivedQuantity + units })
+      .where(eq(purchaseOrderItems.id, line.id))
+      .returning();
+    after.push(updated!);
+  }
+  return after;
 }

@@ -33,6 +33,7 @@ export function PurchaseOrderDetailsDialog({
     },
     { id: 'unit', header: t('details.stockUnit'), cell: (item) => t(`units.${item.unit_type}`) },
     { id: 'quantity', header: t('details.quantity'), cell: (item) => item.quantity },
+    { id: 'received', header: t('details.received'), cell: (item) => item.received_quantity },
     {
       id: 'buying',
       header: t('details.buyingPrice'),

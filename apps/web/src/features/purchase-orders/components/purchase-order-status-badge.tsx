@@ -8,6 +8,8 @@ const VARIANTS: Record<PurchaseOrderStatus, BadgeProps['variant']> = {
   approved: 'default',
   rejected: 'destructive',
   completed: 'outline',
+  // Some of it came; the rest is awaited (issue 20).
+  partially_received: 'warning',
   // Not named by the spec; a finished order like 'completed'.
   received: 'outline',
 };

@@ -2,16 +2,6 @@ import type { PurchaseOrder } from '@duka/shared/purchase-orders/purchase-orders
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -19,12 +9,15 @@ import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useCan } from '@/lib/use-can';
 import { usePurchaseOrders } from '../api/get-purchase-orders';
+import { useReceivePurchaseOrder } from '../api/receive-purchase-order';
 import { useUpdatePurchaseOrderStatus } from '../api/update-purchase-order-status';
 import { productMissingMessage } from '../lib/product-missing';
+import type { ReceiveChoice } from '../lib/receive-form';
 import { CreatePurchaseOrderDialog } from './create-purchase-order-dialog';
 import { ProductMissingAlert } from './product-missing-alert';
 import { PurchaseOrderDetailsDialog } from './purchase-order-details-dialog';
 import { PurchaseOrdersTable, type OrderAction } from './purchase-orders-table';
+import { ReceivePurchaseOrderDialog } from './receive-purchase-order-dialog';
 
 /** Spec §2 Inventory page, Purchase Orders tab: the orders, their status moves and dialogs. */
 export function PurchaseOrdersTab() {
@@ -32,10 +25,24 @@ export function PurchaseOrdersTab() {
   const can = useCan();
   const { data: orders = [], isLoading } = usePurchaseOrders();
   const updateStatus = useUpdatePurchaseOrderStatus();
+  const receiveDelivery = useReceivePurchaseOrder();
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<PurchaseOrder | null>(null);
   const [receiving, setReceiving] = useState<PurchaseOrder | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
+
+  const failed = (error: unknown, title: string) => {
+    const message = productMissingMessage(error);
+    if (message) {
+      setMissing(message);
+      return;
+    }
+    toast({
+      variant: 'destructive',
+      title,
+      description: translateMessage(errorMessage(error, title)),
+    });
+  };
 
   const changeStatus = async (order: PurchaseOrder, status: OrderAction) => {
     const received = status === 'received';
@@ -47,19 +54,29 @@ export function PurchaseOrdersTab() {
           : { title: t('statusChange.done'), description: t('statusChange.description') },
       );
     } catch (error) {
-      const message = productMissingMessage(error);
-      if (message) {
-        setMissing(message);
-        return;
-      }
-      const title = received ? t('receive.failed') : t('statusChange.failed');
-      toast({
-        variant: 'destructive',
-        title,
-        description: translateMessage(errorMessage(error, title)),
-      });
+      failed(error, received ? t('receive.failed') : t('statusChange.failed'));
     }
   };
+
+  // Everything that remains is the spec's 'Mark as Received'; anything else one delivery.
+  const receive = async (order: PurchaseOrder, choice: ReceiveChoice) => {
+    if (choice.kind === 'all') return changeStatus(order, 'received');
+    try {
+      const updated = await receiveDelivery.mutateAsync({ id: order.id, body: choice.body });
+      toast({
+        title: updated.status === 'received' ? t('receive.done') : t('receive.partDone'),
+        description: t('receive.inventoryUpdated'),
+      });
+    } catch (error) {
+      failed(error, t('receive.failed'));
+    }
+  };
+
+  const busyId = updateStatus.isPending
+    ? (updateStatus.variables?.id ?? null)
+    : receiveDelivery.isPending
+      ? (receiveDelivery.variables?.id ?? null)
+      : null;
 
   const handleAction = (order: PurchaseOrder, action: OrderAction) => {
     if (action === 'received') setReceiving(order);
@@ -87,7 +104,7 @@ export function PurchaseOrdersTab() {
           // A failed load shows the spec's one text for "none or failed" (§2).
           <PurchaseOrdersTable
             orders={orders}
-            busyId={updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null}
+            busyId={busyId}
             onView={setViewing}
             onAction={handleAction}
           />
@@ -101,36 +118,13 @@ export function PurchaseOrdersTab() {
           if (!open) setViewing(null);
         }}
       />
-      <AlertDialog
-        open={receiving !== null}
+      <ReceivePurchaseOrderDialog
+        order={receiving}
         onOpenChange={(open) => {
           if (!open) setReceiving(null);
         }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('receive.title')}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {t('receive.confirm')}
-              {receiving && (
-                <span className="mt-1 block font-medium">
-                  {t('orderNumber', { id: receiving.id })}
-                </span>
-              )}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('common:actions.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (receiving) void changeStatus(receiving, 'received');
-              }}
-            >
-              {t('actions.markReceived')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onReceive={(order, choice) => void receive(order, choice)}
+      />
       <ProductMissingAlert
         message={missing}
         title={t('receive.failed')}

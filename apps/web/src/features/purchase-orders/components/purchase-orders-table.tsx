@@ -1,5 +1,8 @@
 import { formatCurrency } from '@duka/shared/money/money';
-import type { PurchaseOrder } from '@duka/shared/purchase-orders/purchase-orders.schemas';
+import {
+  RECEIVABLE_STATUSES,
+  type PurchaseOrder,
+} from '@duka/shared/purchase-orders/purchase-orders.schemas';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
@@ -19,8 +22,9 @@ interface PurchaseOrdersTableProps {
 
 /**
  * Spec §2 Purchase Orders tab. Approve / Reject on a pending order for the roles that may
- * (§6: admin, manager, super_admin); 'Mark as Received' on an approved one (§4). A click on the
- * row opens the details; the View button does the same from the keyboard.
+ * (§6: admin, manager, super_admin); 'Mark as Received' on an approved or partly received one
+ * (§4, issue 20). A click on the row opens the details; the View button does the same from the
+ * keyboard. The buttons wrap, so they stay on screen on a tablet.
  */
 export function PurchaseOrdersTable({
   orders,
@@ -114,7 +118,7 @@ export function PurchaseOrdersTable({
                 </Button>
               </>
             )}
-            {canReceive && order.status === 'approved' && (
+            {canReceive && RECEIVABLE_STATUSES.includes(order.status) && (
               <Button size="sm" disabled={busy} onClick={() => onAction(order, 'received')}>
                 {t('actions.markReceived')}
               </Button>
