@@ -6,6 +6,8 @@ export const userErrors = {
       { path: 'email', message: 'An account with this email already exists' },
     ]),
   notFound: () => notFound('User not found', 'users.not_found'),
+  archived: () =>
+    conflict('users.archived', 'This account is archived: the person has left and cannot return'),
   roleNotAllowed: () => forbidden('You cannot assign this role', 'users.role_not_allowed'),
   // Guards against locking oneself out: the last thing an admin should be able to do by mistake.
   cannotDeleteSelf: () =>

@@ -193,11 +193,95 @@ describe('PUT /api/users/:id', () => {
   });
 });
 
+/** A product of store A with 10 in stock, for history to be made on. */
+async function productWithStock(sku: string) {
+  const category = (await adminA.post('/api/categories', { name: `For ${sku}` })).json().data.id;
+  const response = await adminA.post('/api/products', {
+    name: `Soap ${sku}`,
+    sku,
+    category_id: category,
+    piece_buying_price: 50,
+    piece_selling_price: 60,
+    pack_buying_price: 0,
+    pack_selling_price: 0,
+    dozen_buying_price: 0,
+    dozen_selling_price: 0,
+    quantity: 10,
+    min_quantity: 1,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: number };
+}
+
 describe('DELETE /api/users/:id', () => {
   it('deletes a staff account of the store', async () => {
     const created = (await adminA.post('/api/users', newUser())).json().data;
-    expect((await adminA.delete(`/api/users/${created.id}`)).json()).toEqual({ success: true });
+    // Issue 20: the answer says whether the account was archived instead (it had no history).
+    expect((await adminA.delete(`/api/users/${created.id}`)).json()).toEqual({
+      success: true,
+      archived: false,
+    });
     expect((await adminA.get(`/api/users/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('archives a cashier with sales: they cannot sign in, their sale keeps their name (issue 20)', async () => {
+    const cashier = await buildUser(t.db, { role: 'sales', storeId: storeA, name: 'Leaving Lucy' });
+    const lucy = t.client();
+    expect((await lucy.login(cashier.email, cashier.password)).statusCode).toBe(200);
+    const product = await productWithStock('ARCH-1');
+    const walkIn = (await lucy.get('/api/customers')).json().data[0].id;
+    const sold = await lucy.post('/api/sales', {
+      items: [
+        { product_id: product.id, quantity: 1, unit_price: 60, total: 60, unit_type: 'piece' },
+      ],
+      total: 60,
+      delivery_fee: 0,
+      customer_id: walkIn,
+      payment_method: 'cash',
+      amount_paid: 100,
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const saleId = sold.json().data.id;
+
+    const deleted = await adminA.delete(`/api/users/${cashier.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ success: true, archived: true });
+    // Their session ended, and they cannot sign in again.
+    expect((await lucy.get('/api/sales')).statusCode).toBe(401);
+    const again = await t.client().login(cashier.email, cashier.password);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe('This account has been deactivated');
+    // Their sale and the stock it took still name them.
+    const sale = await adminA.get(`/api/sales/${saleId}`);
+    expect(sale.json().data.User.name).toBe('Leaving Lucy');
+    const history = (await adminA.get(`/api/products/${product.id}/movements`)).json().data;
+    expect(history[0]).toMatchObject({ reason: 'sale', User: { name: 'Leaving Lucy' } });
+    // /users shows them as archived, and an archived account cannot be edited back.
+    const listed = (await adminA.get('/api/users'))
+      .json()
+      .data.find((u: { id: number }) => u.id === cashier.id);
+    expect(listed).toMatchObject({ is_active: false, archived_at: expect.any(String) });
+    const revived = await adminA.put(`/api/users/${cashier.id}`, { is_active: true });
+    expect(revived.statusCode).toBe(409);
+    expect(revived.json().code).toBe('users.archived');
+    expect((await t.client().login(cashier.email, cashier.password)).statusCode).toBe(403);
+  });
+
+  it('archives a manager whose only history is a stock adjustment', async () => {
+    const manager = await signedIn(t, 'manager', storeA);
+    const product = await productWithStock('ARCH-2');
+    const counted = await manager.client.put(`/api/products/${product.id}`, {
+      quantity: 8,
+      stock_reason: 'count',
+    });
+    expect(counted.statusCode, counted.body).toBe(200);
+    const deleted = await adminA.delete(`/api/users/${manager.user.id}`);
+    expect(deleted.json()).toEqual({ success: true, archived: true });
+    const history = (await adminA.get(`/api/products/${product.id}/movements`)).json().data;
+    expect(history[0]).toMatchObject({
+      adjustment_reason: 'count',
+      User: { name: manager.user.name },
+    });
   });
 
   it('nobody can delete themselves', async () => {

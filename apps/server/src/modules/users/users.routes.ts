@@ -3,6 +3,7 @@ import { successResponseSchema } from '@duka/shared/auth/auth.schemas';
 import {
   changePasswordSchema,
   createUserSchema,
+  deleteUserResponseSchema,
   profileSchema,
   updateUserSchema,
   userListResponseSchema,
@@ -133,11 +134,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: manage },
-      schema: { tags: ['users'], params: idParamSchema, response: { 200: successResponseSchema } },
+      schema: {
+        tags: ['users'],
+        params: idParamSchema,
+        response: { 200: deleteUserResponseSchema },
+      },
     },
     async (request) => {
-      await deleteUser(db, requireAuth(request).user, requireStoreId(request), request.params.id);
-      return { success: true as const };
+      const archived = await deleteUser(
+        db,
+        requireAuth(request).user,
+        requireStoreId(request),
+        request.params.id,
+      );
+      return { success: true as const, archived };
     },
   );
 };

@@ -2,15 +2,16 @@
  * Accounts: staff management of a store (PRODUCT.md §1), the profile and password of the
  * signed-in person. Every lookup is scoped to the acting store; another store's user is 404.
  */
-import type { User } from '@duka/shared/auth/auth.schemas';
 import { assignableRoles } from '@duka/shared/auth/permissions';
 import type { Role } from '@duka/shared/auth/roles';
 import type {
   ChangePasswordInput,
+  ManagedUser,
   ProfileInput,
   UpdateUserInput,
 } from '@duka/shared/users/users.schemas';
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
 import {
   failedPasswordSubject,
@@ -21,15 +22,21 @@ import { isUniqueViolation } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { endUserSessions, type AuthUser } from '../../lib/session';
 import { noStoreSelected } from '../../lib/store-scope';
+import { loyaltyTransactions } from '../customers/loyalty.table';
+import { expenses } from '../expenses/expenses.table';
+import { orders } from '../orders/orders.table';
+import { stockMovements } from '../products/stock-movements.table';
+import { purchaseOrders } from '../purchase-orders/purchase-orders.table';
+import { receiptSends, sales } from '../sales/sales.table';
 import { userErrors } from './users.errors';
 import { users, type UserRow } from './users.table';
 
 type UserFields = Pick<
   UserRow,
   'id' | 'name' | 'email' | 'role' | 'storeId' | 'isActive' | 'createdAt'
->;
+> & { archivedAt?: Date | null };
 
-export function presentUser(row: UserFields): User {
+export function presentUser(row: UserFields): ManagedUser {
   return {
     id: row.id,
     name: row.name,
@@ -38,6 +45,7 @@ export function presentUser(row: UserFields): User {
     store_id: row.storeId,
     is_active: row.isActive,
     created_at: row.createdAt.toISOString(),
+    archived_at: row.archivedAt ? row.archivedAt.toISOString() : null,
   };
 }
 
@@ -148,6 +156,8 @@ export async function updateUser(
     const target = await getManagedUser(tx, actor, storeId, id);
     // An admin may not touch an account whose role they could not have given.
     assertAssignable(actor, target.role);
+    // Archived is for good: the person left, and their account only keeps their name.
+    if (target.archivedAt) throw userErrors.archived();
     const isSelf = target.id === actor.id;
     if (input.role !== undefined && input.role !== target.role) {
       if (isSelf) throw userErrors.cannotChangeOwnRole();
@@ -181,16 +191,55 @@ export async function updateUser(
   });
 }
 
+/** Every record that names the person who made it: their name must stay on it. */
+const HISTORY: readonly [PgTable, AnyPgColumn][] = [
+  [sales, sales.userId],
+  [stockMovements, stockMovements.userId],
+  [receiptSends, receiptSends.userId],
+  [orders, orders.userId],
+  [expenses, expenses.userId],
+  [loyaltyTransactions, loyaltyTransactions.userId],
+  [purchaseOrders, purchaseOrders.createdBy],
+];
+
+async function hasHistory(db: Executor, id: number): Promise<boolean> {
+  const checks = HISTORY.map(
+    ([table, column]) => sql`exists (select 1 from ${table} where ${column} = ${id})`,
+  );
+  // Both drivers (pg, PGlite) answer raw SQL with `rows` of objects.
+  const result: unknown = await db.execute(sql`select (${sql.join(checks, sql` or `)}) as found`);
+  return (result as { rows: { found: boolean }[] }).rows[0]?.found === true;
+}
+
+/**
+ * DELETE /users/{id}. Someone with history — sales, stock movements, receipts sent, orders,
+ * expenses, loyalty entries, purchase orders — is archived instead (issue 20): inactive for
+ * good, their sessions ended, their name kept on what they did. Anyone else is deleted. True
+ * when archived. One transaction, with the account row locked.
+ */
 export async function deleteUser(
-  db: Executor,
+  db: Database,
   actor: AuthUser,
   storeId: number,
   id: number,
-): Promise<void> {
-  const target = await getManagedUser(db, actor, storeId, id);
-  if (target.id === actor.id) throw userErrors.cannotDeleteSelf();
-  assertAssignable(actor, target.role);
-  await db.delete(users).where(eq(users.id, id));
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const target = await getManagedUser(tx, actor, storeId, id);
+    if (target.id === actor.id) throw userErrors.cannotDeleteSelf();
+    assertAssignable(actor, target.role);
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    if (!(await hasHistory(tx, id))) {
+      await tx.delete(users).where(eq(users.id, id));
+      return false;
+    }
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({ isActive: false, archivedAt: target.archivedAt ?? now, updatedAt: now })
+      .where(eq(users.id, id));
+    await endUserSessions(tx, id);
+    return true;
+  });
 }
 
 export async function updateProfile(

@@ -2,8 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { usersQueryKey } from './get-users';
 
-export async function deleteUser(id: number): Promise<void> {
-  await apiClient.delete(`/users/${id}`);
+/** DELETE /users/{id}: true when the account had history and was archived instead. */
+export async function deleteUser(id: number): Promise<boolean> {
+  const response = await apiClient.delete<{ success: true; archived: boolean }>(`/users/${id}`);
+  return response.archived;
 }
 
 export function useDeleteUser() {

@@ -17,8 +17,11 @@ export function DeleteUserDialog({ user, onOpenChange }: DeleteUserDialogProps) 
   const handleDelete = async () => {
     if (!user) return;
     try {
-      await deleteUser.mutateAsync(user.id);
-      toast({ title: t('common:toast.success'), description: t('delete.deleted') });
+      const archived = await deleteUser.mutateAsync(user.id);
+      toast({
+        title: t('common:toast.success'),
+        description: archived ? t('delete.archived') : t('delete.deleted'),
+      });
     } catch (error) {
       toastFailure(error, t('delete.failed'));
     }

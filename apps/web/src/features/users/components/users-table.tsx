@@ -1,11 +1,12 @@
 import type { User } from '@duka/shared/auth/auth.schemas';
+import type { ManagedUser } from '@duka/shared/users/users.schemas';
 import { useTranslation } from 'react-i18next';
-import { ActiveBadge } from '@/components/ui/badge';
+import { ActiveBadge, Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 
 interface UsersTableProps {
-  users: User[];
+  users: ManagedUser[];
   currentUserId: number;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
@@ -13,7 +14,7 @@ interface UsersTableProps {
 
 export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTableProps) {
   const { t } = useTranslation(['users', 'common']);
-  const columns: ResponsiveColumn<User>[] = [
+  const columns: ResponsiveColumn<ManagedUser>[] = [
     {
       id: 'name',
       header: t('common:fields.name'),
@@ -35,7 +36,15 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
     {
       id: 'status',
       header: t('common:fields.status'),
-      cell: (user) => <ActiveBadge active={user.is_active} />,
+      // Someone who left stays listed, archived, so their sales keep a name (issue 20).
+      cell: (user) =>
+        user.archived_at ? (
+          <Badge variant="outline" title={t('list.archivedHint')}>
+            {t('list.archived')}
+          </Badge>
+        ) : (
+          <ActiveBadge active={user.is_active} />
+        ),
     },
   ];
 
@@ -51,6 +60,14 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
       }
       actions={(user) => {
         const isSelf = user.id === currentUserId;
+        // An archived account is kept only for its name: nothing to edit or delete.
+        if (user.archived_at) {
+          return (
+            <span className="text-sm text-slate-600 dark:text-slate-400">
+              {t('list.archivedHint')}
+            </span>
+          );
+        }
         return (
           <>
             <Button variant="outline" size="sm" onClick={() => onEdit(user)}>
