@@ -1,8 +1,11 @@
 /**
- * The Nairobi demo store's purchase orders (issue 6): one pending, one approved, one received
- * (its items added to stock with 'purchase_order' movements), written through the same service
- * as POST /api/purchase-orders. Its own file and one call in seedDemo.
+ * The Nairobi demo store's purchase orders (issues 6, 20): one pending, one approved, one
+ * partly received (the rest still to come) and one received, written through the same service
+ * as POST /api/purchase-orders and …/receive, so their stock came in with 'purchase_order'
+ * movements. Each was ordered some days ago and is expected a few days after it was ordered;
+ * what arrived came in on the day it arrived. Its own file and one call in seedDemo.
  */
+import { nairobiToday } from '@duka/shared/expenses/expenses.schemas';
 import { createPurchaseOrderSchema } from '@duka/shared/purchase-orders/purchase-orders.schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../client';
@@ -14,14 +17,23 @@ import {
 import { purchaseOrders } from '../../modules/purchase-orders/purchase-orders.table';
 import { suppliers } from '../../modules/suppliers/suppliers.table';
 
+const DAY = 86_400_000;
+
 interface DemoOrder {
   supplier: string;
-  status: 'pending' | 'approved' | 'received';
-  expected: string;
+  status: 'pending' | 'approved' | 'partially_received' | 'received';
+  /** Ordered this many days before the seed runs. */
+  orderedDaysAgo: number;
+  /** Expected this many days after it was ordered. */
+  expectedAfterDays: number;
+  /** Received (in part, or all) this many days after it was ordered. */
+  arrivedAfterDays?: number;
   notes: string;
   items: {
     sku: string;
     quantity: number;
+    /** What arrived of a partly received order. */
+    arrived?: number;
     unit: 'piece' | 'pack' | 'dozen';
     buy: number;
     sell: number;
@@ -32,7 +44,9 @@ const DEMO_ORDERS: readonly DemoOrder[] = [
   {
     supplier: 'Thika Grain Millers Ltd',
     status: 'received',
-    expected: '2026-01-12',
+    orderedDaysAgo: 26,
+    expectedAfterDays: 5,
+    arrivedAfterDays: 4,
     notes: 'Monthly flour restock',
     items: [
       { sku: 'UNG-PEM2', quantity: 2, unit: 'dozen', buy: 1900, sell: 2150 },
@@ -41,15 +55,29 @@ const DEMO_ORDERS: readonly DemoOrder[] = [
   },
   {
     supplier: 'Thika Grain Millers Ltd',
+    status: 'partially_received',
+    orderedDaysAgo: 9,
+    expectedAfterDays: 4,
+    arrivedAfterDays: 4,
+    notes: 'Sugar and oil: the oil came short, the rest is promised for next week',
+    items: [
+      { sku: 'SUG-KAB2', quantity: 12, arrived: 12, unit: 'piece', buy: 300, sell: 340 },
+      { sku: 'OIL-ELI1', quantity: 2, arrived: 1, unit: 'dozen', buy: 4400, sell: 4900 },
+    ],
+  },
+  {
+    supplier: 'Thika Grain Millers Ltd',
     status: 'approved',
-    expected: '2026-02-02',
+    orderedDaysAgo: 3,
+    expectedAfterDays: 5,
     notes: 'Rice for the holiday rush',
     items: [{ sku: 'RIC-PIS1', quantity: 24, unit: 'piece', buy: 210, sell: 240 }],
   },
   {
     supplier: 'Kiambu Highlands Dairy',
     status: 'pending',
-    expected: '2026-02-10',
+    orderedDaysAgo: 1,
+    expectedAfterDays: 7,
     notes: '',
     items: [{ sku: 'MLK-BRK500', quantity: 3, unit: 'dozen', buy: 720, sell: 840 }],
   },
@@ -59,6 +87,7 @@ export async function seedDemoPurchaseOrders(
   tx: Executor,
   storeId: number,
   userId: number | null,
+  now = new Date(),
 ): Promise<void> {
   const supplierRows = await tx
     .select({ id: suppliers.id, name: suppliers.name })
@@ -71,10 +100,15 @@ export async function seedDemoPurchaseOrders(
     .where(and(eq(products.storeId, storeId), inArray(products.sku, skus)));
   const supplierId = new Map(supplierRows.map((row) => [row.name, row.id]));
   const productId = new Map(productRows.map((row) => [row.sku, row.id]));
-  for (const demo of DEMO_ORDERS) {
+  // Oldest first, so order ids follow their dates.
+  const oldestFirst = [...DEMO_ORDERS].sort((a, b) => b.orderedDaysAgo - a.orderedDaysAgo);
+  for (const demo of oldestFirst) {
+    const orderedAt = new Date(now.getTime() - demo.orderedDaysAgo * DAY);
     const input = createPurchaseOrderSchema.parse({
       supplier_id: supplierId.get(demo.supplier),
-      expected_delivery_date: demo.expected,
+      expected_delivery_date: nairobiToday(
+        new Date(orderedAt.getTime() + demo.expectedAfterDays * DAY),
+      ),
       notes: demo.notes,
       items: demo.items.map((item) => ({
         product_id: productId.get(item.sku),
@@ -85,12 +119,22 @@ export async function seedDemoPurchaseOrders(
       })),
     });
     const order = await insertPurchaseOrder(tx, storeId, userId, input);
-    if (demo.status === 'received') await receiveItems(tx, storeId, userId, order.id);
-    if (demo.status !== 'pending') {
-      await tx
-        .update(purchaseOrders)
-        .set({ status: demo.status, receivedAt: demo.status === 'received' ? new Date() : null })
-        .where(eq(purchaseOrders.id, order.id));
+    const arrivedAt =
+      demo.arrivedAfterDays === undefined
+        ? null
+        : new Date(orderedAt.getTime() + demo.arrivedAfterDays * DAY);
+    if (arrivedAt) {
+      const arrived =
+        demo.status === 'received' ? undefined : demo.items.map((item) => item.arrived ?? 0);
+      await receiveItems(tx, storeId, userId, order.id, { at: arrivedAt, quantities: arrived });
     }
+    await tx
+      .update(purchaseOrders)
+      .set({
+        status: demo.status,
+        createdAt: orderedAt,
+        receivedAt: demo.status === 'received' ? arrivedAt : null,
+      })
+      .where(eq(purchaseOrders.id, order.id));
   }
 }

@@ -11,14 +11,16 @@ import { toCents } from '@duka/shared/money/money';
 import { receiptSettingsInputSchema } from '@duka/shared/receipt-settings/receipt-settings.schemas';
 import { percentOfCents } from '@duka/shared/sales/discounts';
 import { createSaleSchema } from '@duka/shared/sales/sales.schemas';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 import { createCustomer } from '../../modules/customers/customers.service';
 import { customers } from '../../modules/customers/customers.table';
 import { recordLoyalty } from '../../modules/customers/loyalty.service';
 import { products, type ProductRow } from '../../modules/products/products.table';
+import { stockMovements } from '../../modules/products/stock-movements.table';
 import { saveReceiptSettings } from '../../modules/receipt-settings/receipt-settings.service';
 import { DELIVERY_SERVICE_SKU, insertSale } from '../../modules/sales/sales.service';
+import { sales } from '../../modules/sales/sales.table';
 import { users } from '../../modules/users/users.table';
 
 export const DEMO_CUSTOMERS = [
@@ -165,8 +167,14 @@ export async function seedDemoSales(
     });
     await insertSale(tx, storeId, pick(sellers).id, input, undefined, null, new Date(time));
   }
-
   await seedDiscountedSales(tx, storeId, goods, stock, now);
+  // A sale's movements are written at the time of the statement; the demo's sales were made
+  // over the past month, and their stock history says when (issue 20).
+  await tx.execute(sql`
+    update ${stockMovements} as m set created_at = s.created_at
+    from ${sales} as s
+    where m.store_id = ${storeId} and s.store_id = ${storeId} and m.reason = 'sale'
+      and m.reference = 'SALE-' || s.id`);
 
   // Loyalty: the sales above earned points through the sale's own code path; a manager also
   // gave two regulars a bonus and one of them spent some (issue 9).

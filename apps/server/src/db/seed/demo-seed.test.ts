@@ -152,19 +152,60 @@ describe('demo seed (PRODUCT.md §6)', () => {
     expect((await sharp(thumbnail.rawPayload).metadata()).width).toBe(240);
   });
 
-  it('gives Nairobi three purchase orders in different states, the received one in stock', async () => {
+  it('gives Nairobi purchase orders in every state, expected after ordered, one partly received', async () => {
     const admin = t.client();
     await admin.login('admin@duka.test', DEMO_PASSWORD);
     const orders = (await admin.get('/api/purchase-orders')).json<
-      { id: number; status: string; total_amount: number; items: { product_id: number }[] }[]
+      {
+        id: number;
+        status: string;
+        total_amount: number;
+        created_at: string;
+        expected_delivery_date: string;
+        received_at: string | null;
+        items: { product_id: number; quantity: number; received_quantity: number }[];
+      }[]
     >();
-    expect(orders.map((o) => o.status).sort()).toEqual(['approved', 'pending', 'received']);
+    // Issue 20: a partly received order beside the pending, approved and received ones.
+    expect(orders.map((o) => o.status).sort()).toEqual([
+      'approved',
+      'partially_received',
+      'pending',
+      'received',
+    ]);
+    for (const order of orders) {
+      expect(Date.parse(order.created_at)).toBeLessThanOrEqual(Date.now());
+      // Expected on a later shop day than it was ordered.
+      const orderedDay = new Date(Date.parse(order.created_at) + 3 * 3_600_000)
+        .toISOString()
+        .slice(0, 10);
+      expect(order.expected_delivery_date > orderedDay, String(order.id)).toBe(true);
+    }
     const received = orders.find((o) => o.status === 'received')!;
     expect(received.total_amount).toBe(5400); // 2 × 1,900 + 10 × 160
+    expect(received.items.every((i) => i.received_quantity === i.quantity)).toBe(true);
+    expect(Date.parse(received.received_at!)).toBeGreaterThan(Date.parse(received.created_at));
     const history = (
       await admin.get(`/api/products/${received.items[0]!.product_id}/movements`)
     ).json();
     expect(JSON.stringify(history)).toContain(`PO-${received.id}`);
+
+    const partly = orders.find((o) => o.status === 'partially_received')!;
+    expect(partly.items.map((i) => [i.quantity, i.received_quantity])).toEqual([
+      [12, 12],
+      [2, 1],
+    ]);
+    expect(partly.received_at).toBeNull();
+    // One dozen of oil came in, on the day it arrived.
+    const oil = (
+      await admin.get(`/api/products/${partly.items[1]!.product_id}/movements`, {
+        query: { pageSize: 100 },
+      })
+    ).json<{ data: { reference: string | null; change_pieces: number; created_at: string }[] }>();
+    const delivery = oil.data.filter((m) => m.reference === `PO-${partly.id}`);
+    expect(delivery.map((m) => m.change_pieces)).toEqual([12]);
+    expect(Date.parse(delivery[0]!.created_at)).toBeGreaterThan(Date.parse(partly.created_at));
+    expect(Date.parse(delivery[0]!.created_at)).toBeLessThan(Date.now() - 86_400_000);
   });
 
   it('links each Nairobi supplier to the products it delivers, some of them below minimum', async () => {
@@ -243,8 +284,13 @@ describe('demo seed (PRODUCT.md §6)', () => {
       await admin.get(`/api/products/${sample.items[0]!.product_id}/movements`, {
         query: { pageSize: 100 },
       })
-    ).json();
+    ).json<{ data: { reason: string; reference: string | null; created_at: string }[] }>();
     expect(JSON.stringify(history)).toContain(`SALE-${sample.id}`);
+    // Issue 20: the stock history says when each sale was made, not when the seed ran.
+    const sold = history.data.find((m) => m.reference === `SALE-${sample.id}`)!;
+    expect(Date.parse(sold.created_at)).toBe(Date.parse(sample.createdAt));
+    const opening = history.data.find((m) => m.reason === 'initial')!;
+    expect(Date.parse(opening.created_at)).toBeLessThan(Math.min(...times));
   });
 
   it('gives Nairobi a month of expenses up to today, and Mombasa none', async () => {

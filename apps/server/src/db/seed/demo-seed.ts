@@ -36,6 +36,9 @@ export const DEMO_ACCOUNTS: readonly { email: string; name: string; role: Role }
   { email: 'shopper@duka.test', name: 'Otieno Shopper', role: 'user' },
 ];
 
+/** The demo shop opened (its opening stock count) this many days before the seed runs. */
+const OPENED_DAYS_AGO = 35;
+
 /** True when the database holds no account yet (a fresh install). */
 export async function isEmptyDatabase(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
@@ -63,9 +66,17 @@ export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
         if (account.role === 'admin') admin = row.id;
       }
       await seedDemoSuppliers(tx);
-      // The admin took the opening stock count in Nairobi; Mombasa has no staff yet.
-      const nairobiProducts = await seedCatalogue(tx, nairobi!.id, admin, NAIROBI_PRODUCTS);
-      await seedCatalogue(tx, mombasa!.id, null, MOMBASA_PRODUCTS);
+      // The admin took the opening stock count in Nairobi, before the month of history the
+      // demo shows; Mombasa has no staff yet.
+      const openedAt = new Date(Date.now() - OPENED_DAYS_AGO * 86_400_000);
+      const nairobiProducts = await seedCatalogue(
+        tx,
+        nairobi!.id,
+        admin,
+        NAIROBI_PRODUCTS,
+        openedAt,
+      );
+      await seedCatalogue(tx, mombasa!.id, null, MOMBASA_PRODUCTS, openedAt);
       await seedDemoPhotos(tx, writer, nairobi!.id, nairobiProducts);
       await seedDemoProductSuppliers(tx, nairobi!.id, nairobi!.name);
       await seedDemoProductSuppliers(tx, mombasa!.id, mombasa!.name);
@@ -88,6 +99,7 @@ async function seedCatalogue(
   storeId: number,
   userId: number | null,
   catalogue: readonly DemoProduct[],
+  openedAt: Date,
 ): Promise<Map<string, { id: number; name: string }>> {
   const names = [...new Set(catalogue.map((product) => product.category))];
   const rows = await tx
@@ -102,6 +114,7 @@ async function seedCatalogue(
       storeId,
       userId,
       demoProductInput(product, categoryIds.get(product.category)!),
+      openedAt,
     );
     bySku.set(row.sku, { id: row.id, name: row.name });
   }
