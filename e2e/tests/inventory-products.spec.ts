@@ -64,7 +64,8 @@ test('a manager adds a product with a photo, finds it by barcode, edits it, read
   const row = productRows(page).first();
   await expect(row).toContainText(name);
   await expect(row).toContainText('KSh 120.50');
-  await expect(row).toContainText('24 (piece)');
+  // Stock as on the shelf (issue 20).
+  await expect(row).toContainText('24 pcs');
   await expect(row).toContainText('In Stock');
   const thumbnail = row.locator('img');
   await expect(thumbnail).toHaveAttribute('loading', 'lazy');
@@ -99,12 +100,48 @@ test('a manager adds a product with a photo, finds it by barcode, edits it, read
   await expect(page.getByText('No products available.')).toBeVisible();
 });
 
-test('a cashier edits products but sees no Delete', async ({ page }) => {
+test('a cashier edits products but sees no Delete, and prices and stock read-only', async ({
+  page,
+}) => {
   await openInventory(page, DEMO.sales.email);
   await expect(productRows(page).first()).toBeVisible();
   await expect(productRows(page).first().getByRole('button', { name: 'Edit' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add Product' })).toBeVisible();
+
+  // Issue 20: a cashier may rename, not change prices or stock.
+  await productRows(page).first().getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Product' });
+  await expect(edit.getByText('Only a manager can change prices and stock.')).toBeVisible();
+  await expect(edit.getByLabel('Piece Selling Price')).toHaveAttribute('readonly', '');
+  await expect(edit.getByLabel('Quantity', { exact: true })).toHaveAttribute('readonly', '');
+  await expect(edit.getByLabel('Name')).toBeEditable();
+});
+
+test("a manager's stock change asks why, and the stock history says it", async ({ page }) => {
+  await openInventory(page, DEMO.manager.email);
+  await page.getByPlaceholder('Search products...').fill('SOP-GEI225');
+  const row = productRows(page).first();
+  await expect(row).toContainText('Geisha');
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Product' });
+  const quantity = edit.getByLabel('Quantity', { exact: true });
+  const before = Number(await quantity.inputValue());
+  await quantity.fill(String(before - 1));
+  await edit.getByRole('button', { name: 'Update Product' }).click();
+  await expect(edit.getByText('Please choose a reason for the stock change')).toBeVisible();
+  await edit.getByLabel('Reason for the stock change').selectOption({ label: 'Damage' });
+  await edit.getByRole('button', { name: 'Update Product' }).click();
+  await expect(page.getByText('Product updated successfully')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Stock History' }).click();
+  const history = page.getByRole('dialog', { name: 'Stock History' });
+  const latest = history
+    .getByRole('table', { name: 'Stock movements' })
+    .locator('tbody tr')
+    .first();
+  await expect(latest).toContainText('Adjustment: Damage');
+  await expect(latest).toContainText(DEMO.manager.name);
 });
 
 test('the product dialog works from the keyboard: Escape closes it, focus goes back', async ({

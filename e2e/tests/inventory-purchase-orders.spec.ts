@@ -138,10 +138,11 @@ test('a cashier raises a purchase order, the admin approves it, the cashier rece
   await expect(adminRow).toContainText('Approved');
   await adminContext.close();
 
-  // The cashier marks it received, after the confirmation.
+  // The cashier marks it received: the dialog starts at what remains, all of it.
   await page.reload();
   await row.getByRole('button', { name: 'Mark as Received' }).click();
-  const confirm = page.getByRole('alertdialog');
+  const confirm = page.getByRole('dialog', { name: 'Mark as Received' });
+  await expect(confirm.getByLabel(`Arriving now: ${PRODUCT.name}`)).toHaveValue('2');
   await expect(confirm).toContainText(
     'Are you sure you want to mark this order as received? This will update inventory quantities.',
   );
@@ -167,12 +168,89 @@ test('a cashier raises a purchase order, the admin approves it, the cashier rece
   await page.goto('/inventory');
   await page.getByPlaceholder('Search products...').fill(PRODUCT.sku);
   const productRow = page.getByRole('row').filter({ hasText: PRODUCT.name });
-  await expect(productRow).toContainText(`${before + 24} (piece)`);
+  await expect(productRow).toContainText(`${before + 24} pcs`);
   await productRow.getByRole('button', { name: 'Stock History' }).click();
   const history = page.getByRole('dialog', { name: 'Stock History' });
   const receipt = history.getByRole('row').filter({ hasText: orderNumber });
   await expect(receipt).toContainText('Purchase order');
   await expect(receipt).toContainText('24');
+});
+
+test.describe('on a tablet (768 × 1024)', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  test("a partly received order's actions are on screen; the rest arrives through the dialog", async ({
+    page,
+  }, testInfo) => {
+    await logInAndWait(page, DEMO.admin.email);
+    await openTab(page, 'purchase-orders');
+    const orders = (await (await page.request.get('/api/purchase-orders')).json()) as {
+      id: number;
+      status: string;
+    }[];
+    const partly = orders.find((candidate) => candidate.status === 'partially_received');
+    expect(partly, 'the demo has a partly received order').toBeDefined();
+    const orderNumber = `PO-${partly!.id}`;
+    const row = orderRow(page, orderNumber);
+    await expect(row).toContainText('Partially Received');
+    const receive = row.getByRole('button', { name: 'Mark as Received' });
+    await receive.scrollIntoViewIfNeeded();
+    await expect(receive).toBeInViewport();
+    // Reachable without scrolling the page sideways: every action inside the 768 px.
+    for (const button of await row.getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(768);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      768,
+    );
+    await page.screenshot({ path: testInfo.outputPath('purchase-orders-768.png'), fullPage: true });
+
+    // One dozen of oil is still awaited: it arrives.
+    await receive.click();
+    const dialog = page.getByRole('dialog', { name: 'Mark as Received' });
+    await expect(dialog).toContainText('Ordered 2 · already received 1 (Dozen)');
+    await expect(dialog.getByRole('spinbutton')).toHaveCount(1);
+    await expect(dialog.getByRole('spinbutton')).toHaveValue('1');
+    await page.screenshot({ path: testInfo.outputPath('receive-dialog-768.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Mark as Received' }).click();
+    await expect(page.getByText('Order marked as received', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Received');
+    await expect(row.getByRole('button', { name: 'Mark as Received' })).toHaveCount(0);
+  });
+
+  test('a delivery that came short stays open, then is closed short (dark theme)', async ({
+    page,
+  }) => {
+    await useTheme(page, 'dark');
+    await logInAndWait(page, DEMO.admin.email);
+    const order = (await (await page.request.get('/api/purchase-orders')).json()) as {
+      id: number;
+      status: string;
+    }[];
+    const approved = order.find((candidate) => candidate.status === 'approved');
+    expect(approved, 'the demo has an approved order').toBeDefined();
+    await openTab(page, 'purchase-orders');
+    const row = orderRow(page, `PO-${approved!.id}`);
+    await row.getByRole('button', { name: 'Mark as Received' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark as Received' });
+    // 24 bags of rice were ordered; 10 came.
+    await dialog.getByRole('spinbutton').fill('10');
+    await dialog.getByRole('button', { name: 'Mark as Received' }).click();
+    await expect(page.getByText('Delivery received', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Partially Received');
+
+    await row.getByRole('button', { name: 'Mark as Received' }).click();
+    await expect(dialog).toContainText('already received 10');
+    await expect(dialog.getByRole('spinbutton')).toHaveValue('14');
+    await dialog.getByRole('spinbutton').fill('0');
+    await dialog.getByRole('switch', { name: /Close short/ }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Mark as Received' }).click();
+    await expect(page.getByText('Order marked as received', { exact: true })).toBeVisible();
+    await expect(row).toContainText('Received');
+  });
 });
 
 test.describe('on a phone (390 px)', () => {
