@@ -5,7 +5,11 @@ import {
 } from '@duka/shared/purchase-orders/purchase-orders.schemas';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
+import {
+  ResponsiveTable,
+  WIDE_TABLE_MEDIA_QUERY,
+  type ResponsiveColumn,
+} from '@/components/ui/responsive-table';
 import { formatDate } from '@/lib/format-date';
 import { useCan } from '@/lib/use-can';
 import { PurchaseOrderStatusBadge } from './purchase-order-status-badge';
@@ -24,7 +28,8 @@ interface PurchaseOrdersTableProps {
  * Spec §2 Purchase Orders tab. Approve / Reject on a pending order for the roles that may
  * (§6: admin, manager, super_admin); 'Mark as Received' on an approved or partly received one
  * (§4, issue 20). A click on the row opens the details; the View button does the same from the
- * keyboard. The buttons wrap, so they stay on screen on a tablet.
+ * keyboard. Eight columns do not fit a tablet in portrait: cards (two a row) until 1024 px, so
+ * every order's buttons are on screen at 768 px (issue 20).
  */
 export function PurchaseOrdersTable({
   orders,
@@ -89,6 +94,7 @@ export function PurchaseOrdersTable({
       rows={orders}
       columns={columns}
       rowKey={(order) => order.id}
+      wideQuery={WIDE_TABLE_MEDIA_QUERY}
       onRowClick={onView}
       empty={<p className="py-6 text-center text-slate-600 dark:text-slate-400">{t('empty')}</p>}
       actions={(order) => {
