@@ -179,3 +179,38 @@ export const profitReportResponseSchema = z.object({
   }),
 });
 export type ProfitReport = z.infer<typeof profitReportResponseSchema>['data'];
+
+/** The most rows each table of the discounts report lists (largest discounts first). */
+export const DISCOUNT_REPORT_ROWS = 50;
+
+/**
+ * GET /reports/discounts (issue 20): the discounts given in the range (sales not cancelled),
+ * per cashier and per product, largest first. A discount is list price × quantity − what the
+ * line was charged (docs/decisions/0004).
+ */
+export const discountsReportResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** KSh given off in all. */
+    total: z.number(),
+    byCashier: z.array(
+      z.object({
+        user_id: z.number().int().nullable(),
+        name: z.string(),
+        /** Sales with a discount. */
+        sales: z.number().int(),
+        discount: z.number(),
+      }),
+    ),
+    byProduct: z.array(
+      z.object({
+        product_id: z.number().int().nullable(),
+        name: z.string(),
+        /** Sale lines with a discount. */
+        lines: z.number().int(),
+        discount: z.number(),
+      }),
+    ),
+  }),
+});
+export type DiscountsReport = z.infer<typeof discountsReportResponseSchema>['data'];

@@ -3,6 +3,7 @@
  * Managers read the reports of their store (capability reports:read, PRODUCT.md §2).
  */
 import {
+  discountsReportResponseSchema,
   expensesSummaryResponseSchema,
   inventoryReportQuerySchema,
   inventoryReportResponseSchema,
@@ -15,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStoreId } from '../../lib/access.plugin';
 import {
+  discountsReport,
   expensesSummary,
   inventoryReport,
   performanceReport,
@@ -103,6 +105,22 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await profitReport(db, requireStoreId(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/discounts',
+    {
+      config: { access: read },
+      schema: {
+        tags: ['reports'],
+        querystring: reportRangeQuerySchema,
+        response: { 200: discountsReportResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await discountsReport(db, requireStoreId(request), request.query),
     }),
   );
 };

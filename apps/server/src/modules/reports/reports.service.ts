@@ -10,15 +10,17 @@
  * the goods (revenue − cost at the kept buying prices) and that less the range's expenses.
  */
 import { STOCK_STATUS_LABELS, stockStatus } from '@duka/shared/products/stock-status';
-import type {
-  ExpensesSummary,
-  InventoryReport,
-  InventoryReportQuery,
-  PerformanceReport,
-  PerformanceReportQuery,
-  ProfitReport,
-  ReportRangeQuery,
-  SalesSummary,
+import {
+  DISCOUNT_REPORT_ROWS,
+  type DiscountsReport,
+  type ExpensesSummary,
+  type InventoryReport,
+  type InventoryReportQuery,
+  type PerformanceReport,
+  type PerformanceReportQuery,
+  type ProfitReport,
+  type ReportRangeQuery,
+  type SalesSummary,
 } from '@duka/shared/reports/reports.schemas';
 import { PAYMENT_METHODS } from '@duka/shared/sales/sales.schemas';
 import {
@@ -27,6 +29,7 @@ import {
   count,
   eq,
   exists,
+  gt,
   gte,
   isNotNull,
   lt,
@@ -50,6 +53,7 @@ import { expenses } from '../expenses/expenses.table';
 import { products } from '../products/products.table';
 import { DELIVERY_SERVICE_SKU } from '../sales/sales.service';
 import { saleItems, sales } from '../sales/sales.table';
+import { users } from '../users/users.table';
 import { productSalesMonthly, saleLinesCounted } from './product-sales-monthly.table';
 
 /** A numeric aggregate as it leaves PostgreSQL ('1234.50', or null over no rows) → 1234.5. */
@@ -560,5 +564,68 @@ export async function expensesSummary(
     totalExpenses: amount(totals?.total),
     count: totals?.count ?? 0,
     byCategory: Object.fromEntries(categories.map((row) => [row.category, amount(row.total)])),
+  };
+}
+
+/**
+ * GET /reports/discounts (issue 20): the discounts kept on the sale lines of the range's
+ * counted sales, summed in SQL per cashier (the sale's seller) and per product (the line's
+ * product, by the name kept on the line), largest first.
+ */
+export async function discountsReport(
+  db: Executor,
+  storeId: number,
+  query: ReportRangeQuery,
+): Promise<DiscountsReport> {
+  const discounted = and(countedSales(storeId, query), gt(saleItems.discount, '0'));
+  const cents = sql<number>`(sum(${saleItems.discount}) * 100)::bigint`.mapWith(Number);
+  const [byCashier, byProduct] = await Promise.all([
+    db
+      .select({
+        userId: sales.userId,
+        name: sql<string | null>`max(${users.name})`,
+        sales: sql<number>`count(distinct ${sales.id})::integer`.mapWith(Number),
+        cents,
+      })
+      .from(saleItems)
+      .innerJoin(sales, eq(sales.id, saleItems.saleId))
+      .leftJoin(users, eq(users.id, sales.userId))
+      .where(discounted)
+      .groupBy(sales.userId)
+      .orderBy(sql`4 desc`, sales.userId)
+      .limit(DISCOUNT_REPORT_ROWS),
+    db
+      .select({
+        productId: saleItems.productId,
+        name: sql<string>`max(${saleItems.productName})`,
+        lines: sql<number>`count(*)::integer`.mapWith(Number),
+        cents,
+      })
+      .from(saleItems)
+      .innerJoin(sales, eq(sales.id, saleItems.saleId))
+      .where(discounted)
+      .groupBy(saleItems.productId)
+      .orderBy(sql`4 desc`, saleItems.productId)
+      .limit(DISCOUNT_REPORT_ROWS),
+  ]);
+  const [totals] = await db
+    .select({ cents })
+    .from(saleItems)
+    .innerJoin(sales, eq(sales.id, saleItems.saleId))
+    .where(discounted);
+  return {
+    total: (totals?.cents ?? 0) / 100,
+    byCashier: byCashier.map((row) => ({
+      user_id: row.userId,
+      name: row.name ?? '',
+      sales: row.sales,
+      discount: row.cents / 100,
+    })),
+    byProduct: byProduct.map((row) => ({
+      product_id: row.productId,
+      name: row.name,
+      lines: row.lines,
+      discount: row.cents / 100,
+    })),
   };
 }

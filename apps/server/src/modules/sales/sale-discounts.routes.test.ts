@@ -394,3 +394,65 @@ describe('GET /api/sales/discount-policy', () => {
     });
   });
 });
+
+describe('GET /api/reports/discounts', () => {
+  it('sums the discounts given per cashier and per product, for managers only', async () => {
+    const soap = await createProduct();
+    const oil = await createProduct({ piece_selling_price: 300 });
+    const managerClient = t.client();
+    await managerClient.login(manager.email, manager.password);
+    // Cashier: 3 soaps at 92 (24 off); manager: 1 oil at 250 (50 off) and 1 soap at 100 (none).
+    expect(
+      (
+        await cashierA.post(
+          '/api/sales',
+          sale([{ product_id: soap.id, quantity: 3, unit_price: 92 }]),
+        )
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await managerClient.post(
+          '/api/sales',
+          sale([
+            { product_id: oil.id, quantity: 1, unit_price: 250 },
+            { product_id: soap.id, quantity: 1, unit_price: 100 },
+          ]),
+        )
+      ).statusCode,
+    ).toBe(201);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(
+      new Date(),
+    );
+    const response = await adminA.get('/api/reports/discounts', {
+      query: { start: today, end: today },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json().data as {
+      total: number;
+      byCashier: { name: string; discount: number; sales: number }[];
+      byProduct: { product_id: number; discount: number; lines: number }[];
+    };
+    expect(report.byProduct.find((row) => row.product_id === soap.id)).toMatchObject({
+      discount: 24,
+      lines: 1,
+    });
+    expect(report.byProduct.find((row) => row.product_id === oil.id)).toMatchObject({
+      discount: 50,
+      lines: 1,
+    });
+    expect(report.byCashier.find((row) => row.name === manager.name)).toBeDefined();
+    expect(report.total).toBe(
+      Math.round(report.byCashier.reduce((sum, row) => sum + row.discount, 0) * 100) / 100,
+    );
+    // Largest first.
+    const amounts = report.byProduct.map((row) => row.discount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    // A day with no sales gives nothing; a cashier may not read the reports.
+    const empty = await adminA.get('/api/reports/discounts', {
+      query: { start: '2020-01-01', end: '2020-01-02' },
+    });
+    expect(empty.json().data).toEqual({ total: 0, byCashier: [], byProduct: [] });
+    expect((await cashierA.get('/api/reports/discounts')).statusCode).toBe(403);
+  });
+});

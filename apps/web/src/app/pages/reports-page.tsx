@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { ReportRange } from '@/features/reports/api/reports-api';
+import { DiscountsCard } from '@/features/reports/components/discounts-card';
 import { InventoryTab } from '@/features/reports/components/inventory-tab';
 import { PerformanceTab } from '@/features/reports/components/performance-tab';
 import {
@@ -44,6 +45,7 @@ function ReportsContent() {
         <PaymentMethodsChart range={range} />
         <RevenueByDayChart range={range} />
       </div>
+      <DiscountsCard range={range} />
       <Tabs defaultValue="inventory" className="space-y-4">
         <TabsList aria-label={t('reports:tabs.label')} className="w-full justify-start sm:w-auto">
           <TabsTrigger value="inventory">{t('reports:tabs.inventory')}</TabsTrigger>
