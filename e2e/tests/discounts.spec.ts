@@ -109,3 +109,25 @@ test("a discount over the cap needs a manager's approval at the till", async ({ 
   await expect(details.getByText('Approved by')).toBeVisible();
   await expect(details.getByText(DEMO.manager.name)).toBeVisible();
 });
+
+test("a manager finds the store's cashier discount limit on the Settings page", async ({
+  page,
+}) => {
+  // Signed in as the cashier by beforeEach: sign out and in again as the manager.
+  await page.context().clearCookies();
+  await logInAndWait(page, DEMO.manager.email);
+  await page.goto('/pos');
+  await page.getByRole('link', { name: 'Settings', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Settings · Duka');
+  await expect(page.getByLabel('Cashier discount limit (%)')).toHaveValue('10');
+  await expect(page.getByLabel('Loyalty points per KSh 100')).toHaveValue('1');
+  // Saved as it is (the other journeys rely on 10%): the store keeps it, and says so.
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await page.getByLabel('Cashier discount limit (%)').fill('101');
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(
+    page.getByText('Cashier discount limit must be a whole number from 0 to 100'),
+  ).toBeVisible();
+});
