@@ -520,6 +520,20 @@ describe('POST /api/purchase-orders/:id/receive (issue 20)', () => {
     expect(await stockOf(adminA, other.id)).toBe(2);
   });
 
+  it('two deliveries of the rest at once: one is received, the other 409, stock added once', async () => {
+    const product = await createProduct(adminA, categoryA);
+    const order = await approved([item(product.id, { quantity: 6 })]);
+    const [line] = await linesOf(order.id);
+    const body = { items: [{ item_id: line!.id, received_quantity: 6 }] };
+    const responses = await Promise.all([
+      receive(salesA, order.id, body),
+      receive(adminA, order.id, body),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await stockOf(adminA, product.id)).toBe(6);
+    expect(await movementsOf(order.id)).toEqual([[product.id, 6]]);
+  });
+
   it('refuses more than ordered (409 naming what remains) and writes nothing', async () => {
     const product = await createProduct(adminA, categoryA);
     const other = await createProduct(adminA, categoryA);
