@@ -208,6 +208,13 @@ describe("a cashier's discount over the store's cap", () => {
     expect(data.discount_approved_by).toEqual({ id: manager.id, name: manager.name });
     const read = (await adminA.get(`/api/sales/${data.id}`)).json().data;
     expect(read.discount_approved_by).toEqual({ id: manager.id, name: manager.name });
+    // The text receipt (WhatsApp, SMS) carries them too.
+    const text = (
+      await cashierA.post(`/api/sales/${data.id}/receipt/whatsapp`, { phone: '0712 345 678' })
+    ).json().data.text as string;
+    expect(text).toContain('  Discount -KSh 990.00');
+    expect(text).toContain('Total discount: -KSh 990.00');
+    expect(text).toContain(`Approved by: ${manager.name}`);
     const listed = (await adminA.get('/api/sales')).json().sales as { id: number }[];
     expect(listed.find((s) => s.id === data.id)).toMatchObject({
       discount_total: 990,
