@@ -118,7 +118,9 @@ test('a manager customizes the receipt and the next receipt shows it', async ({ 
   expect(restored.status()).toBe(200);
 });
 
-test('WhatsApp opens wa.me to the customer and records the send', async ({ page }) => {
+test('WhatsApp opens wa.me to the customer and records the send once confirmed', async ({
+  page,
+}) => {
   await logInAndWait(page, DEMO.sales.email);
   const created = await page.request.post('/api/customers', {
     headers: { 'x-csrf-token': await csrfToken(page) },
@@ -136,6 +138,11 @@ test('WhatsApp opens wa.me to the customer and records the send', async ({ page 
     };
   });
   await dialog.getByRole('button', { name: 'WhatsApp' }).click();
+  // Opening the chat is not sending (issue 20): the badge waits for "Sent?" → Yes.
+  const sentQuestion = dialog.getByRole('group', { name: 'Sent? WhatsApp' });
+  await expect(sentQuestion).toBeVisible();
+  await expect(dialog.getByText('Not sent')).toBeVisible();
+  await sentQuestion.getByRole('button', { name: 'Yes' }).click();
   await expect(dialog.getByText('WhatsApp', { exact: true }).last()).toBeVisible();
   await expect(dialog.getByText('Not sent')).toHaveCount(0);
   // The badges may change a moment before the chat opens: wait for the link.

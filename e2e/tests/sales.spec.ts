@@ -106,6 +106,12 @@ test('a sale made at the till is first on /sales, and its details show the items
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { openedLink?: string }).openedLink))
     .toMatch(/^https:\/\/wa\.me\/254711562904\?text=/);
+  // The badge turns on when the cashier confirms the chat went (issue 20).
+  await receipt
+    .getByRole('group', { name: 'Sent? WhatsApp' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
+  await expect(receipt.getByText('Not sent')).toHaveCount(0);
   await receipt.getByRole('button', { name: 'Close' }).first().click();
   await expect(receipt).toBeHidden();
   await expect(details.getByRole('button', { name: 'View Receipt' })).toBeFocused();

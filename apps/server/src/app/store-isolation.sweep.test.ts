@@ -43,6 +43,8 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/purchase-orders/:id/receive': () => ({ items: [], close: true }),
   'POST /api/sales/:id/receipt/whatsapp': () => ({ phone: '0712 345 678' }),
   'POST /api/sales/:id/receipt/sms': () => ({ phone: '0712 345 678' }),
+  'POST /api/sales/:id/receipt/whatsapp/confirm': () => ({}),
+  'POST /api/sales/:id/receipt/sms/confirm': () => ({}),
   'PUT /api/orders/:id/status': () => ({ status: 'fulfilled' }),
   'PUT /api/customers/:id': () => ({ name: 'Not Yours', phone: '0712 345 678' }),
   'PUT /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),

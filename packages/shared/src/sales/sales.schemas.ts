@@ -230,6 +230,18 @@ export const sendReceiptSchema = z
   })
   .default({});
 
+const receiptStatusSchema = z.object({ sms: z.boolean(), whatsapp: z.boolean() });
+
+/**
+ * POST /sales/{id}/receipt/{channel}/confirm (issue 20): the person says the receipt of the
+ * link they opened went. No fields; the answer is the sale's receipt status.
+ */
+export const confirmReceiptSchema = z.object({}).default({});
+export const receiptConfirmResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ receipt_status: receiptStatusSchema }),
+});
+
 export const receiptSendResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
@@ -239,8 +251,11 @@ export const receiptSendResponseSchema = z.object({
     text: z.string(),
     /** wa.me or sms: link the web app opens. */
     link: z.string(),
-    /** True when the SMS went out through the provider (Africa's Talking). */
+    /**
+     * True when the SMS went out through the provider (Africa's Talking): the badge is on. A
+     * link is not a send until the person confirms it (…/confirm).
+     */
     sent: z.boolean(),
-    receipt_status: z.object({ sms: z.boolean(), whatsapp: z.boolean() }),
+    receipt_status: receiptStatusSchema,
   }),
 });

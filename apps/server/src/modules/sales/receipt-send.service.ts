@@ -1,18 +1,27 @@
 /**
  * POST /sales/{id}/receipt/whatsapp and /sms (PRODUCT.md §4): the receipt text and the link the
- * till opens (wa.me to the customer's number, or sms:), recorded so the Receipt Status badges
- * show it. With Africa's Talking configured, an SMS goes out from the server instead; a refusal
- * is a 502 and records nothing, so the cashier can retry or fall back to the link.
+ * till opens (wa.me to the customer's number, or sms:). With Africa's Talking configured, an SMS
+ * goes out from the server instead; a refusal is a 502 and records nothing, so the cashier can
+ * retry or fall back to the link.
+ *
+ * Receipt status means sent (issue 20): the badge turns on when the provider accepted the SMS,
+ * or — for a link, where no provider answers — when the person confirms the chat or message
+ * went (POST …/{channel}/confirm). Opening a link is kept as an attempt ('link') only.
  */
 import type { ReceiptChannel } from '@duka/shared/sales/sales.schemas';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app/deps';
+import type { Executor } from '../../db/client';
 import { sendSms } from '../../lib/sms/africas-talking';
 import { getReceiptSettings } from '../receipt-settings/receipt-settings.service';
 import { saleErrors } from './sales.errors';
 import { getSale, presentSale, withParts } from './sales.service';
 import { receiptSends, sales } from './sales.table';
 import { receiptText, smsLink, waNumber, whatsappLink } from './receipt-text';
+
+/** A link opened on the device; 'confirmed' once the person says it went. */
+const LINK_STATUS = 'link';
+const CONFIRMED_STATUS = 'confirmed';
 
 export async function sendReceipt(
   { db, config }: AppDeps,
@@ -29,7 +38,7 @@ export async function sendReceipt(
   if (!phone) throw saleErrors.noPhone();
   const text = receiptText(sale, await getReceiptSettings(db, storeId));
 
-  let status = 'link';
+  let status: string = LINK_STATUS;
   let providerMessageId: string | null = null;
   const viaProvider = channel === 'sms' && config.sms !== null;
   if (viaProvider) {
@@ -39,7 +48,6 @@ export async function sendReceipt(
     providerMessageId = result.messageId;
   }
 
-  const sentAt = new Date();
   const updated = await db.transaction(async (tx) => {
     await tx.insert(receiptSends).values({
       saleId: row.id,
@@ -49,12 +57,8 @@ export async function sendReceipt(
       providerMessageId,
       userId,
     });
-    const [saved] = await tx
-      .update(sales)
-      .set(channel === 'sms' ? { receiptSmsAt: sentAt } : { receiptWhatsappAt: sentAt })
-      .where(eq(sales.id, row.id))
-      .returning();
-    return saved!;
+    // Only the provider's acceptance is a send; a link waits for the person's word.
+    return viaProvider ? markSent(tx, row.id, channel) : row;
   });
   return {
     channel,
@@ -62,9 +66,58 @@ export async function sendReceipt(
     text,
     link: channel === 'whatsapp' ? whatsappLink(phone, text) : smsLink(phone, text),
     sent: viaProvider,
-    receipt_status: {
-      sms: updated.receiptSmsAt !== null,
-      whatsapp: updated.receiptWhatsappAt !== null,
-    },
+    receipt_status: receiptStatusOf(updated),
   };
+}
+
+type SaleRow = typeof sales.$inferSelect;
+
+function receiptStatusOf(sale: SaleRow) {
+  return { sms: sale.receiptSmsAt !== null, whatsapp: sale.receiptWhatsappAt !== null };
+}
+
+async function markSent(tx: Executor, saleId: number, channel: ReceiptChannel): Promise<SaleRow> {
+  const sentAt = new Date();
+  const [saved] = await tx
+    .update(sales)
+    .set(channel === 'sms' ? { receiptSmsAt: sentAt } : { receiptWhatsappAt: sentAt })
+    .where(eq(sales.id, saleId))
+    .returning();
+  return saved!;
+}
+
+/**
+ * POST /sales/{id}/receipt/{channel}/confirm: the person says the WhatsApp chat or the SMS of
+ * the link they opened went. The latest opened link of that channel becomes 'confirmed' and
+ * the badge turns on; without one opened there is nothing to confirm (409).
+ */
+export async function confirmReceipt(
+  { db }: AppDeps,
+  storeId: number,
+  saleId: number,
+  channel: ReceiptChannel,
+) {
+  const row = await getSale(db, storeId, saleId);
+  const updated = await db.transaction(async (tx) => {
+    const [opened] = await tx
+      .select({ id: receiptSends.id })
+      .from(receiptSends)
+      .where(
+        and(
+          eq(receiptSends.saleId, row.id),
+          eq(receiptSends.channel, channel),
+          eq(receiptSends.status, LINK_STATUS),
+        ),
+      )
+      .orderBy(desc(receiptSends.id))
+      .limit(1)
+      .for('update');
+    if (!opened) throw saleErrors.receiptNotOpened();
+    await tx
+      .update(receiptSends)
+      .set({ status: CONFIRMED_STATUS })
+      .where(eq(receiptSends.id, opened.id));
+    return markSent(tx, row.id, channel);
+  });
+  return { receipt_status: receiptStatusOf(updated) };
 }

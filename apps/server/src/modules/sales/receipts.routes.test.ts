@@ -160,16 +160,17 @@ describe('receipt settings', () => {
 });
 
 describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
-  it('returns the receipt text and the wa.me link to 2547…, and records the send', async () => {
+  it('returns the receipt text and the wa.me link to 2547…; the badge waits for the person', async () => {
     const sale = await sell(a);
     const response = await a.cashier.post(`/api/sales/${sale.id}/receipt/whatsapp`, {});
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
+    // Opening the chat is not sending the receipt (issue 20): the badge stays off.
     expect(data).toMatchObject({
       channel: 'whatsapp',
       phone: '254711562904',
       sent: false,
-      receipt_status: { sms: false, whatsapp: true },
+      receipt_status: { sms: false, whatsapp: false },
     });
     expect(data.link).toBe(`https://wa.me/254711562904?text=${encodeURIComponent(data.text)}`);
     expect(data.text).toContain('Mama Mboga Duka Ltd');
@@ -182,19 +183,44 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
     expect(data.text).toContain('M-Pesa till/paybill: 522533');
     expect(data.text).toContain('Asante kwa kununua!');
 
+    const confirmed = await a.cashier.post(`/api/sales/${sale.id}/receipt/whatsapp/confirm`, {});
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toEqual({ receipt_status: { sms: false, whatsapp: true } });
+
     const sms = await a.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
     expect(sms.json().data).toMatchObject({
       link: expect.stringMatching(/^sms:\+254711562904\?body=/),
       sent: false,
-      receipt_status: { sms: true, whatsapp: true },
+      receipt_status: { sms: false, whatsapp: true },
     });
     const shown = (await a.cashier.get(`/api/sales/${sale.id}`)).json().data;
-    expect(shown.receipt_status).toEqual({ sms: true, whatsapp: true });
+    expect(shown.receipt_status).toEqual({ sms: false, whatsapp: true });
     const sends = await t.db.select().from(receiptSends).where(eq(receiptSends.saleId, sale.id));
     expect(sends.map((s) => [s.channel, s.phone, s.status])).toEqual([
-      ['whatsapp', '+254711562904', 'link'],
+      ['whatsapp', '+254711562904', 'confirmed'],
       ['sms', '+254711562904', 'link'],
     ]);
+  });
+
+  it('confirms only a link that was opened, of a sale of this store', async () => {
+    const sale = await sell(a);
+    const early = await a.cashier.post(`/api/sales/${sale.id}/receipt/sms/confirm`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Open the receipt link before confirming it was sent');
+    expect((await a.cashier.get(`/api/sales/${sale.id}`)).json().data.receipt_status.sms).toBe(
+      false,
+    );
+
+    await a.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
+    expect((await b.cashier.post(`/api/sales/${sale.id}/receipt/sms/confirm`, {})).statusCode).toBe(
+      404,
+    );
+    const confirmed = await a.cashier.post(`/api/sales/${sale.id}/receipt/sms/confirm`, {});
+    expect(confirmed.json().data.receipt_status).toEqual({ sms: true, whatsapp: false });
+    // One opened link is one confirmation.
+    expect((await a.cashier.post(`/api/sales/${sale.id}/receipt/sms/confirm`, {})).statusCode).toBe(
+      409,
+    );
   });
 
   it('asks for a number when the customer has none, and accepts one typed at the till', async () => {

@@ -4,10 +4,12 @@
  */
 import { idParamSchema } from '@duka/shared/api/errors.schemas';
 import {
+  confirmReceiptSchema,
   createSaleSchema,
   discountPolicyResponseSchema,
   IDEMPOTENCY_KEY,
   RECEIPT_CHANNELS,
+  receiptConfirmResponseSchema,
   receiptSendResponseSchema,
   saleItemsResponseSchema,
   saleListQuerySchema,
@@ -20,7 +22,7 @@ import { requireAuth, requireStoreId } from '../../lib/access.plugin';
 import { fieldError } from '../../lib/errors';
 import { getStoreSettings } from '../store-settings/store-settings.service';
 import { discountApprover } from './discount-approval.service';
-import { sendReceipt } from './receipt-send.service';
+import { confirmReceipt, sendReceipt } from './receipt-send.service';
 import {
   createSale,
   getSaleWithParts,
@@ -162,6 +164,28 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           channel,
           request.body?.phone,
+        );
+        return { success: true as const, data };
+      },
+    );
+
+    app.post(
+      `/:id/receipt/${channel}/confirm`,
+      {
+        config: { access: send },
+        schema: {
+          tags: ['sales'],
+          params: idParamSchema,
+          body: confirmReceiptSchema,
+          response: { 200: receiptConfirmResponseSchema },
+        },
+      },
+      async (request) => {
+        const data = await confirmReceipt(
+          app.deps,
+          requireStoreId(request),
+          request.params.id,
+          channel,
         );
         return { success: true as const, data };
       },

@@ -15,8 +15,9 @@ export interface SendReceiptInput {
 }
 
 /**
- * POST /sales/{id}/receipt/{whatsapp|sms} (PRODUCT.md §4): the server records the send and
- * answers with the wa.me or sms: link, or `sent` when Africa's Talking sent the SMS itself.
+ * POST /sales/{id}/receipt/{whatsapp|sms} (PRODUCT.md §4): the server answers with the wa.me or
+ * sms: link (a send only once the person confirms it), or `sent` when Africa's Talking sent the
+ * SMS itself.
  */
 export async function sendReceipt({ saleId, channel, phone }: SendReceiptInput) {
   const body = phone ? { phone } : {};

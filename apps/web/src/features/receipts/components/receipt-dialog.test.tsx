@@ -13,8 +13,12 @@ import { SETTINGS } from '../lib/receipt-fixtures';
 import { PAPER_STORAGE_KEY } from '../lib/paper';
 import { ReceiptDialog } from './receipt-dialog';
 
-vi.mock('../lib/open-link', () => ({ openInNewTab: vi.fn(), openSmsApp: vi.fn() }));
-const { openInNewTab, openSmsApp } = await import('../lib/open-link');
+vi.mock('../lib/open-link', () => ({
+  openInNewTab: vi.fn(),
+  openSmsApp: vi.fn(),
+  handedOff: vi.fn(async () => true),
+}));
+const { handedOff, openInNewTab, openSmsApp } = await import('../lib/open-link');
 
 afterEach(() => {
   act(() => clearToasts());
@@ -78,7 +82,8 @@ const sendReply = (channel: 'whatsapp' | 'sms', extra: Record<string, unknown> =
           ? 'https://wa.me/254711562904?text=Receipt%20%2342'
           : 'sms:+254711562904?body=Receipt%20%2342',
       sent: false,
-      receipt_status: { sms: channel === 'sms', whatsapp: channel === 'whatsapp' },
+      // Opening a link is not a send (issue 20): the badge waits for "Sent?" → Yes.
+      receipt_status: { sms: false, whatsapp: false },
       ...extra,
     },
   },
@@ -190,16 +195,34 @@ describe('ReceiptDialog (spec §2 Point of Sale, PRODUCT.md §4, §4b)', () => {
     expect(document.getElementById('receipt-page-size')).toBeNull();
   });
 
-  it('sends by WhatsApp: opens the returned wa.me link and shows the WhatsApp badge', async () => {
+  it('sends by WhatsApp: opens the wa.me link; the badge turns on only when Sent? is answered Yes', async () => {
     const { sent, invalidate } = renderReceipt(buildSale(), {
-      routes: { 'POST /sales/42/receipt/whatsapp': sendReply('whatsapp') },
+      routes: {
+        'POST /sales/42/receipt/whatsapp': sendReply('whatsapp'),
+        'POST /sales/42/receipt/whatsapp/confirm': {
+          body: { success: true, data: { receipt_status: { sms: false, whatsapp: true } } },
+        },
+      },
     });
     const dialog = await receipt();
     await userEvent.click(within(dialog).getByRole('button', { name: 'WhatsApp' }));
     expect(openInNewTab).toHaveBeenCalledWith('https://wa.me/254711562904?text=Receipt%20%2342');
     expect(sent.find((call) => call.method === 'POST')?.body).toEqual({});
+    const question = await within(dialog).findByRole('group', { name: 'Sent? WhatsApp' });
+    expect(within(dialog).getByText('Not sent')).toBeInTheDocument();
+
+    // No: nothing recorded, the badge stays off.
+    await userEvent.click(within(question).getByRole('button', { name: 'No' }));
+    expect(within(dialog).queryByRole('group', { name: 'Sent? WhatsApp' })).toBeNull();
+    expect(sent.some((call) => call.path.endsWith('/confirm'))).toBe(false);
+    expect(within(dialog).getByText('Not sent')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'WhatsApp' }));
+    const again = await within(dialog).findByRole('group', { name: 'Sent? WhatsApp' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Yes' }));
     expect(await within(dialog).findByText('WhatsApp', { selector: 'span' })).toBeInTheDocument();
     expect(within(dialog).queryByText('Not sent')).toBeNull();
+    expect(sent.filter((call) => call.path.endsWith('/confirm'))).toHaveLength(1);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['sales'] });
   });
 
@@ -274,10 +297,19 @@ describe('ReceiptDialog (spec §2 Point of Sale, PRODUCT.md §4, §4b)', () => {
     expect(openSmsApp).not.toHaveBeenCalled();
   });
 
-  it("sends by SMS: confirms an SMS Africa's Talking sent, else opens the sms: link", async () => {
+  it("sends by SMS: an SMS Africa's Talking accepted is on at once, else the sms: link and Sent?", async () => {
     let sentByProvider = true;
-    const { toasts } = renderReceipt(buildSale(), {
-      routes: { 'POST /sales/42/receipt/sms': () => sendReply('sms', { sent: sentByProvider }) },
+    const { toasts, sent } = renderReceipt(buildSale(), {
+      routes: {
+        'POST /sales/42/receipt/sms': () =>
+          sendReply('sms', {
+            sent: sentByProvider,
+            receipt_status: { sms: sentByProvider, whatsapp: false },
+          }),
+        'POST /sales/42/receipt/sms/confirm': {
+          body: { success: true, data: { receipt_status: { sms: true, whatsapp: false } } },
+        },
+      },
     });
     const dialog = await receipt();
     await userEvent.click(within(dialog).getByRole('button', { name: 'SMS' }));
@@ -286,10 +318,34 @@ describe('ReceiptDialog (spec §2 Point of Sale, PRODUCT.md §4, §4b)', () => {
       description: 'The receipt was sent to +254711562904.',
     });
     expect(openSmsApp).not.toHaveBeenCalled();
+    expect(within(dialog).queryByRole('group', { name: 'Sent? SMS' })).toBeNull();
+    expect(await within(dialog).findByText('SMS', { selector: 'span' })).toBeInTheDocument();
+
     sentByProvider = false;
     await userEvent.click(within(dialog).getByRole('button', { name: 'SMS' }));
     expect(openSmsApp).toHaveBeenCalledWith('sms:+254711562904?body=Receipt%20%2342');
-    expect(within(dialog).getByText('SMS', { selector: 'span' })).toBeInTheDocument();
+    const question = await within(dialog).findByRole('group', { name: 'Sent? SMS' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Yes' }));
+    await vi.waitFor(() =>
+      expect(sent.filter((call) => call.path === '/sales/42/receipt/sms/confirm')).toHaveLength(1),
+    );
+  });
+
+  it('says so when no app on the device took the sms: link, and asks nothing', async () => {
+    vi.mocked(handedOff).mockResolvedValueOnce(false);
+    const { sent } = renderReceipt(buildSale(), {
+      routes: { 'POST /sales/42/receipt/sms': sendReply('sms') },
+    });
+    const dialog = await receipt();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'SMS' }));
+    expect(
+      await within(dialog).findByText(
+        'This device could not open an SMS app. Send the receipt by WhatsApp or print it.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('group', { name: /Sent\?/ })).toBeNull();
+    expect(within(dialog).getByText('Not sent')).toBeInTheDocument();
+    expect(sent.some((call) => call.path.endsWith('/confirm'))).toBe(false);
   });
 
   it('shows a send failure as an error toast', async () => {

@@ -17,6 +17,7 @@ import { useReceiptPrint } from '../lib/use-receipt-print';
 import { useReceiptSender } from '../lib/use-receipt-sender';
 import { PaperSelect, ReceiptStatusBadges } from './receipt-controls';
 import { ReceiptPhonePrompt } from './receipt-phone-prompt';
+import { ReceiptSentPrompt, SmsUnavailable } from './receipt-sent-prompt';
 import { ReceiptSettingsDialog } from './receipt-settings-dialog';
 import { ReceiptView } from './receipt-view';
 import './receipt-print.css';
@@ -111,6 +112,14 @@ function ReceiptDialogBody({
           onCancel={sender.cancel}
         />
       )}
+      {sender.confirming && (
+        <ReceiptSentPrompt
+          channel={sender.confirming}
+          isSending={sender.isSending}
+          onAnswer={sender.answer}
+        />
+      )}
+      {sender.smsUnavailable && <SmsUnavailable />}
       <DialogFooter className="flex-wrap">
         {can('receipt-settings:update') && storeId !== null && (
           <Button variant="outline" onClick={() => setCustomizing(true)}>

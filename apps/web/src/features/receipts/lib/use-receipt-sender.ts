@@ -5,7 +5,8 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useSendReceipt } from '../api/send-receipt';
-import { openInNewTab, openSmsApp } from './open-link';
+import { useConfirmReceipt } from '../api/confirm-receipt';
+import { handedOff, openInNewTab, openSmsApp } from './open-link';
 import { toastFailure } from '@/lib/failure-toast';
 
 /** The server's 400 when there is no number to send to, or the typed one is not valid. */
@@ -19,25 +20,39 @@ function phoneError(error: unknown): string | null {
  * WhatsApp and SMS for a receipt (PRODUCT.md §4). Without a customer phone the number is asked
  * for first (`askingFor`); the server's answer decides what happens next: the wa.me chat opens
  * in a new tab, an SMS Africa's Talking sent is confirmed, else the phone's SMS app opens.
+ * Issue 20: a link is a send only when the person says so ("Sent?" → Yes, `confirming`); an
+ * sms: link no app took over says so instead (`smsUnavailable`).
  */
 export function useReceiptSender(saleId: number, customerPhone: string | null) {
   const { t } = useTranslation(['receipts', 'common']);
   const mutation = useSendReceipt();
+  const confirmation = useConfirmReceipt();
   const [askingFor, setAskingFor] = useState<ReceiptChannel | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<ReceiptChannel | null>(null);
+  const [smsUnavailable, setSmsUnavailable] = useState(false);
 
   const send = async (channel: ReceiptChannel, phone?: string) => {
+    setConfirming(null);
+    setSmsUnavailable(false);
     try {
       const result = await mutation.mutateAsync({ saleId, channel, phone });
       setAskingFor(null);
       setFieldError(null);
-      if (channel === 'whatsapp') openInNewTab(result.link);
-      else if (result.sent) {
+      if (channel === 'whatsapp') {
+        openInNewTab(result.link);
+        setConfirming('whatsapp');
+      } else if (result.sent) {
         toast({
           title: t('send.smsSent'),
           description: t('send.smsSentDescription', { phone: `+${result.phone}` }),
         });
-      } else openSmsApp(result.link);
+      } else {
+        const watching = handedOff();
+        openSmsApp(result.link);
+        if (await watching) setConfirming('sms');
+        else setSmsUnavailable(true);
+      }
     } catch (error) {
       const message = phoneError(error);
       if (message !== null) {
@@ -50,11 +65,28 @@ export function useReceiptSender(saleId: number, customerPhone: string | null) {
     }
   };
 
+  const answer = async (sent: boolean) => {
+    const channel = confirming;
+    setConfirming(null);
+    if (!sent || !channel) return;
+    try {
+      await confirmation.mutateAsync({ saleId, channel });
+    } catch (error) {
+      toastFailure(error, t('send.failed'));
+    }
+  };
+
   return {
     askingFor,
     fieldError,
-    isSending: mutation.isPending,
+    confirming,
+    smsUnavailable,
+    isSending: mutation.isPending || confirmation.isPending,
+    /** The answer to "Sent?": yes records the send, no leaves the badge as it was. */
+    answer: (sent: boolean) => void answer(sent),
     start: (channel: ReceiptChannel) => {
+      setConfirming(null);
+      setSmsUnavailable(false);
       if (customerPhone) void send(channel);
       else {
         setFieldError(null);
