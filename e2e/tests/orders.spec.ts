@@ -6,6 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, logInAndWait } from '../fixtures/accounts';
+import { closeConfirmation, fillPlaceOrder } from '../fixtures/place-order';
 
 const PENCIL = { name: 'HB Pencil', sku: 'STN-PNC-HB' };
 
@@ -38,6 +39,7 @@ async function placeOrderFromShop(page: Page): Promise<{ id: number; pieces: num
     (response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST',
   );
   await page.getByRole('button', { name: 'Place Order' }).click();
+  await fillPlaceOrder(page);
   const response = await placed;
   expect(response.status()).toBe(201);
   const order = (
@@ -47,7 +49,7 @@ async function placeOrderFromShop(page: Page): Promise<{ id: number; pieces: num
   ).data;
   expect(order.status).toBe('pending');
   expect(order.items).toEqual([expect.objectContaining({ quantity: 2, unit_type: 'piece' })]);
-  await expect(page.getByText('Order placed!')).toBeVisible();
+  await closeConfirmation(page);
   return { id: order.id, pieces: 2 };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDayRange } from './format-date';
+import { formatDate } from './format-date';
 
 const created = '2025-01-15T09:30:00.000Z';
 // 06:27 UTC is 09:27 in Nairobi; in New York (the zone of the TZ=America/New_York run) it is
@@ -39,19 +39,5 @@ describe('formatDate', () => {
     expect(formatDate('', 'medium')).toBe('N/A');
     expect(formatDate('not a date', 'medium', 'Invalid Date')).toBe('Invalid Date');
     expect(formatDate('2026-13-45', 'medium', 'Invalid Date')).toBe('Invalid Date');
-  });
-});
-
-describe('formatDayRange', () => {
-  // ICU puts thin spaces around a dash between months; read them as spaces.
-  const range = (start: string, end: string, language: 'en' | 'sw' | 'fr') =>
-    formatDayRange(start, end, language).replace(/\s/gu, ' ');
-
-  it('names a span of shop days in the language’s order', () => {
-    expect(range('2026-11-01', '2026-11-26', 'en')).toBe('1–26 Nov 2026');
-    expect(range('2026-10-01', '2026-11-26', 'en')).toBe('1 Oct – 26 Nov 2026');
-    expect(range('2026-11-26', '2026-11-26', 'en')).toBe('26 Nov 2026');
-    expect(range('2026-11-01', '2026-11-26', 'fr')).toBe('1–26 nov. 2026');
-    expect(range('2026-11-01', '2026-11-26', 'sw')).toMatch(/^1 ?– ?26 Nov 2026$/);
   });
 });

@@ -28,7 +28,7 @@ const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
  * A calendar day ('2026-11-26': an expense's date, a delivery date) is that day everywhere; it
  * is written from UTC midnight in UTC so no zone moves it to the day before or after.
  */
-function calendarDay(value: string): Date | null {
+export function calendarDay(value: string): Date | null {
   const match = DAY_ONLY.exec(value);
   if (!match) return null;
   const [year, month, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
@@ -64,24 +64,4 @@ export function formatDate(
     ...STYLES[style],
     timeZone: SHOP_TIME_ZONE,
   }).format(date);
-}
-
-/**
- * A span of shop days ('2026-11-01', '2026-11-26') as the language writes it: '1–26 Nov 2026',
- * '1 Oct – 26 Nov 2026', one day alone as '26 Nov 2026'.
- */
-export function formatDayRange(
-  start: string,
-  end: string,
-  language: LanguageCode = currentLanguage(),
-): string {
-  const from = calendarDay(start);
-  const to = calendarDay(end);
-  if (!from || !to) return `${start} – ${end}`;
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).formatRange(from, to);
 }

@@ -291,6 +291,82 @@ describe('POST /api/orders', () => {
   });
 });
 
+describe('how the shopper gets the order (issue 20)', () => {
+  it('keeps the phone and a delivery with its address; staff read them on the order', async () => {
+    const product = await createProduct();
+    const response = await shopperA.post('/api/orders', {
+      items: [item(product.id, 1)],
+      phone: '0712 345 678',
+      fulfilment: 'delivery',
+      address: 'Ngong Road, Kilimani — blue gate',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const expected = {
+      phone: '+254712345678',
+      fulfilment: 'delivery',
+      address: 'Ngong Road, Kilimani — blue gate',
+    };
+    expect(response.json().data).toMatchObject(expected);
+    const id = response.json().data.id as number;
+    expect((await cashierA.get(`/api/orders/${id}`)).json().data).toMatchObject(expected);
+    const listed = (await adminA.get('/api/orders', { query: { pageSize: 100 } })).json();
+    expect(listed.orders.find((o: { id: number }) => o.id === id)).toMatchObject(expected);
+  });
+
+  it('keeps a pickup without an address, even when one is sent', async () => {
+    const product = await createProduct();
+    const response = await shopperA.post('/api/orders', {
+      items: [item(product.id, 1)],
+      phone: '+254 722 481 930',
+      fulfilment: 'pickup',
+      address: 'Not needed',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({
+      phone: '+254722481930',
+      fulfilment: 'pickup',
+      address: null,
+    });
+  });
+
+  it("takes the spec's body of items alone as a pickup with no phone", async () => {
+    const product = await createProduct();
+    const order = await shopperA.post('/api/orders', { items: [item(product.id, 1)] });
+    expect(order.statusCode, order.body).toBe(201);
+    expect(order.json().data).toMatchObject({ phone: null, fulfilment: 'pickup', address: null });
+  });
+
+  it('refuses a delivery without an address, a bad phone and an unknown fulfilment, naming the field', async () => {
+    const product = await createProduct();
+    const before = await ordersCount(storeA);
+    const noAddress = await shopperA.post('/api/orders', {
+      items: [item(product.id, 1)],
+      phone: '0712 345 678',
+      fulfilment: 'delivery',
+      address: '   ',
+    });
+    expect(noAddress.statusCode).toBe(400);
+    expect(noAddress.json().errors).toEqual([
+      { path: 'address', message: 'Enter the address for delivery' },
+    ]);
+    const badPhone = await shopperA.post('/api/orders', {
+      items: [item(product.id, 1)],
+      phone: '12345',
+    });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().errors[0].path).toBe('phone');
+    const unknown = await shopperA.post('/api/orders', {
+      items: [item(product.id, 1)],
+      fulfilment: 'courier',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([
+      { path: 'fulfilment', message: 'Choose pickup or delivery' },
+    ]);
+    expect(await ordersCount(storeA)).toBe(before);
+  });
+});
+
 describe('reading orders', () => {
   it('shows a shopper only their own orders; staff see the store’s', async () => {
     const product = await createProduct();

@@ -62,6 +62,9 @@ export function presentOrder({ order, items, user }: OrderWithParts): Order {
     total_amount: money(order.totalAmount),
     items_count: items.length,
     User: user,
+    phone: order.phone,
+    fulfilment: order.fulfilment,
+    address: order.address,
     items: items.map(presentOrderItem),
   };
 }
@@ -235,6 +238,10 @@ export async function insertOrder(
       userId,
       status: 'pending',
       totalAmount: centsToDecimal(totalCents),
+      phone: input.phone ?? null,
+      fulfilment: input.fulfilment,
+      // A pickup goes nowhere: an address sent with one is not kept.
+      address: input.fulfilment === 'delivery' ? (input.address ?? null) : null,
       ...(createdAt ? { createdAt, updatedAt: createdAt } : {}),
     })
     .returning();

@@ -33,6 +33,14 @@ export const orders = pgTable(
       .notNull()
       .default('pending'),
     totalAmount: money('total_amount'),
+    // How the shopper gets it (issue 20): the phone to reach them (+254…; null on orders
+    // placed before, or by a client that sent none), pickup or delivery, and a delivery's
+    // address.
+    phone: text('phone'),
+    fulfilment: text('fulfilment', { enum: ['pickup', 'delivery'] })
+      .notNull()
+      .default('pickup'),
+    address: text('address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,6 +52,11 @@ export const orders = pgTable(
       sql`${table.status} in ('pending', 'shipped', 'fulfilled', 'cancelled')`,
     ),
     check('orders_total_not_negative', sql`${table.totalAmount} >= 0`),
+    check('orders_fulfilment_valid', sql`${table.fulfilment} in ('pickup', 'delivery')`),
+    check(
+      'orders_delivery_has_address',
+      sql`${table.fulfilment} <> 'delivery' or ${table.address} is not null`,
+    ),
   ],
 );
 

@@ -118,6 +118,14 @@ function OrderDetails({ listed, onClose }: { listed: Order; onClose: () => void 
             {order.User.name} ({order.User.email})
           </DetailEntry>
         )}
+        {/* How the shopper gets it (issue 20): who to call, and pickup or where to deliver. */}
+        <DetailEntry label={t('details.phone')}>{order.phone ?? t('details.noPhone')}</DetailEntry>
+        <DetailEntry label={t('details.fulfilment')}>
+          {t(`details.fulfilments.${order.fulfilment}`)}
+        </DetailEntry>
+        {order.fulfilment === 'delivery' && (
+          <DetailEntry label={t('details.address')}>{order.address}</DetailEntry>
+        )}
       </DetailList>
       <section className="grid gap-2">
         <h3 className="font-semibold">{t('details.items')}</h3>

@@ -121,6 +121,10 @@ describe('Orders tab (spec §2, §7, §8, §9; PRODUCT.md §4)', () => {
     expect(entry('Order ID')).toHaveTextContent('12');
     expect(entry('Total')).toHaveTextContent('KSh 2,491.00');
     expect(entry('Placed by')).toHaveTextContent('Otieno Shopper (shopper@duka.test)');
+    // How the shopper gets it (issue 20).
+    expect(entry('Phone')).toHaveTextContent('+254712345678');
+    expect(entry('Pickup or delivery')).toHaveTextContent('Delivery');
+    expect(entry('Delivery address')).toHaveTextContent('Ngong Road, Kilimani');
     const items = within(dialog).getByRole('table', { name: 'Items' });
     expect(
       within(items)

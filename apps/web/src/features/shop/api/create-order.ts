@@ -1,9 +1,12 @@
-import type { CreateOrderInput, Order } from '@duka/shared/orders/orders.schemas';
+import type { CreateOrderBody, Order } from '@duka/shared/orders/orders.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
-/** POST /orders (spec §7): `{ items: [{ product_id, quantity, unit_type, unit_price }] }`. */
-export async function createOrder(input: CreateOrderInput): Promise<Order> {
+/**
+ * POST /orders (spec §7): `{ items: [{ product_id, quantity, unit_type, unit_price }] }`, with
+ * the shopper's phone, pickup or delivery and a delivery's address (issue 20).
+ */
+export async function createOrder(input: CreateOrderBody): Promise<Order> {
   const response = await apiClient.post<{ success: true; data: Order }>('/orders', input);
   return response.data;
 }

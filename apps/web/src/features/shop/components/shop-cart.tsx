@@ -50,9 +50,10 @@ export function PlaceOrderButton({
   onPlaceOrder: () => void;
 }) {
   const { t } = useTranslation('shop');
-  // Not disabled when the cart is empty: pressing it says why nothing happens (spec §5 Shop).
+  const empty = useCartStore((state) => state.items.length === 0);
+  // Nothing to order from an empty cart (issue 20): the button waits for a first item.
   return (
-    <Button size="lg" className="w-full" disabled={placing} onClick={onPlaceOrder}>
+    <Button size="lg" className="w-full" disabled={placing || empty} onClick={onPlaceOrder}>
       {placing ? t('cart.placing') : t('cart.placeOrder')}
     </Button>
   );

@@ -54,7 +54,23 @@ function renderShop() {
 }
 
 const addButton = (name: string) => screen.findByRole('button', { name: `Add to Cart: ${name}` });
-const placeOrder = () => screen.getByRole('button', { name: 'Place Order' });
+// Hidden too: behind the open 'Place your order' dialog the page is hidden from the tree.
+const placeOrder = () => screen.getByRole('button', { name: 'Place Order', hidden: true });
+
+/** The 'Place your order' dialog filled in and confirmed: a pickup, or a delivery there. */
+async function confirmOrder({
+  phone = '0712 345 678',
+  delivery,
+}: { phone?: string; delivery?: string } = {}) {
+  const dialog = await screen.findByRole('dialog', { name: 'Place your order' });
+  await userEvent.type(within(dialog).getByLabelText('Phone *'), phone);
+  if (delivery !== undefined) {
+    await userEvent.click(within(dialog).getByLabelText('Deliver it to me'));
+    await userEvent.type(within(dialog).getByLabelText('Delivery address *'), delivery);
+  }
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
+  return dialog;
+}
 const cartLines = () => screen.queryAllByTestId('shop-cart-line');
 
 beforeEach(() => useCartStore.getState().clearCart());
@@ -149,15 +165,15 @@ describe('Shop', () => {
     expect(screen.getByTestId('shop-cart-total')).toHaveTextContent('KSh 190.50');
   });
 
-  it("says 'Cart is empty' when ordering nothing, and sends nothing", async () => {
+  it('keeps Place Order disabled while the cart is empty, and sends nothing', async () => {
     const sent = stubShop();
     renderShop();
     await addButton(jogoo.name);
-    await userEvent.click(placeOrder());
-    expect(await screen.findByText('Cart is empty')).toBeVisible();
-    expect(
-      screen.getByText('Please add items to your cart before placing an order.'),
-    ).toBeVisible();
+    expect(placeOrder()).toBeDisabled();
+    await userEvent.click(await addButton(jogoo.name));
+    expect(placeOrder()).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: `Remove ${jogoo.name}` }));
+    expect(placeOrder()).toBeDisabled();
     expect(sent.some((call) => call.method === 'POST')).toBe(false);
   });
 
@@ -192,7 +208,24 @@ describe('Shop', () => {
     await userEvent.click(await addButton(pembe.name));
     await userEvent.click(placeOrder());
 
-    const busy = await screen.findByRole('button', { name: 'Placing Order...' });
+    // The dialog asks for a phone, and an address once delivery is chosen.
+    const dialog = await screen.findByRole('dialog', { name: 'Place your order' });
+    expect(within(dialog).getByText('KSh 560.50')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('I will pick it up at the shop')).toBeChecked();
+    expect(within(dialog).queryByLabelText('Delivery address *')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByLabelText('Deliver it to me'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
+    expect(await within(dialog).findByText('Phone is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter the address for delivery')).toBeInTheDocument();
+    expect(sent.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText('Phone *'), '0712 345 678');
+    await userEvent.type(
+      within(dialog).getByLabelText('Delivery address *'),
+      'Ngong Road, Kilimani',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
+
+    const busy = await within(dialog).findByRole('button', { name: 'Placing Order...' });
     expect(busy).toBeDisabled();
     const post = sent.find((call) => call.method === 'POST');
     expect(post).toEqual({
@@ -203,16 +236,24 @@ describe('Shop', () => {
           { product_id: 1, quantity: 2, unit_type: 'piece', unit_price: 185 },
           { product_id: 2, quantity: 1, unit_type: 'piece', unit_price: 190.5 },
         ],
+        phone: '+254712345678',
+        fulfilment: 'delivery',
+        address: 'Ngong Road, Kilimani',
       },
     });
 
     ordered = true;
     act(() => answer({ status: 201, body: { success: true, data: buildOrder() } }));
-    expect(await screen.findByText('Order placed!')).toBeVisible();
-    expect(screen.getByText('Your order has been submitted successfully.')).toBeVisible();
+    // The dialog confirms the order: its number, where it goes, the phone we will call.
+    expect(await within(dialog).findByTestId('order-confirmation')).toHaveTextContent(
+      'Order #7 (KSh 555.00) will be delivered to Ngong Road, Kilimani. We will call you on +254712345678.',
+    );
+    expect(within(dialog).getByText('Order placed!')).toBeVisible();
+    expect(within(dialog).getByText('Your order has been submitted successfully.')).toBeVisible();
     expect(useCartStore.getState().items).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(cartLines()).toHaveLength(0);
-    expect(placeOrder()).toBeEnabled();
+    expect(placeOrder()).toBeDisabled();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
     const orders = await screen.findByRole('table', { name: 'My orders' });
     expect(within(orders).getByText('Pending')).toBeInTheDocument();
@@ -231,9 +272,12 @@ describe('Shop', () => {
     renderShop();
     await userEvent.click(await addButton(jogoo.name));
     await userEvent.click(placeOrder());
+    await confirmOrder();
     expect(await screen.findByText('Order failed')).toBeVisible();
     expect(screen.getByText('Insufficient stock for Jogoo Maize Flour 2kg')).toBeVisible();
     expect(useCartStore.getState().items).toHaveLength(1);
+    // The dialog stays to try again or cancel; the cart is still there to order.
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(placeOrder()).toBeEnabled();
   });
 
@@ -242,6 +286,7 @@ describe('Shop', () => {
     renderShop();
     await userEvent.click(await addButton(jogoo.name));
     await userEvent.click(placeOrder());
+    await confirmOrder();
     expect(await screen.findByText('Order failed')).toBeVisible();
     expect(screen.getByText('Failed to place order. Please try again.')).toBeVisible();
   });
@@ -266,6 +311,7 @@ describe('Shop', () => {
       });
     });
     await userEvent.click(placeOrder());
+    await confirmOrder();
     expect(await screen.findByText('Order failed')).toBeVisible();
     expect(screen.getByText('Invalid cart item')).toBeVisible();
     expect(sent.some((call) => call.method === 'POST')).toBe(false);

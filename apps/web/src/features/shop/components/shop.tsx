@@ -1,5 +1,6 @@
+import type { Order, PlaceOrderFormOutput } from '@duka/shared/orders/orders.schemas';
 import type { ShopperProduct } from '@duka/shared/products/products.schemas';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/use-toast';
 import { CartBottomBar } from '@/features/cart/components/cart-bottom-bar';
@@ -13,6 +14,12 @@ import { MyOrders } from './my-orders';
 import { PlaceOrderButton, ShopCart } from './shop-cart';
 import { ShopProductGrid } from './shop-product-grid';
 
+// The form and its rules load when a shopper first presses Place Order, not with the shop
+// (its page budget: ARCHITECTURE.md).
+const PlaceOrderDialog = lazy(async () => ({
+  default: (await import('./place-order-dialog')).PlaceOrderDialog,
+}));
+
 /**
  * Spec §2 Shop (/shop), PRODUCT.md §5: the store's products, the cart the till shares, 'Place
  * Order', and the orders I placed with their status.
@@ -23,6 +30,7 @@ export function Shop() {
   const [cartOpen, setCartOpen] = useState(false);
   const addItem = useCartStore((state) => state.addItem);
   const clearCart = useCartStore((state) => state.clearCart);
+  const total = useCartStore((state) => state.total);
   const createOrder = useCreateOrder();
   const placing = createOrder.isPending;
 
@@ -46,30 +54,31 @@ export function Shop() {
       description: orderErrorMessage(error),
     });
 
+  // 'Place Order' opens the dialog that asks for the phone and pickup or delivery (issue 20).
+  const [ordering, setOrdering] = useState(false);
+  const [placed, setPlaced] = useState<Order | null>(null);
   const handlePlaceOrder = () => {
+    if (placing || useCartStore.getState().items.length === 0) return;
+    setPlaced(null);
+    setOrdering(true);
+  };
+
+  const confirmOrder = (details: PlaceOrderFormOutput) => {
     if (placing) return;
-    const items = useCartStore.getState().items;
-    if (items.length === 0) {
-      toast({
-        variant: 'destructive',
-        title: t('order.emptyTitle'),
-        description: t('order.emptyDescription'),
-      });
-      return;
-    }
     let lines;
     try {
-      lines = orderLines(items);
+      lines = orderLines(useCartStore.getState().items);
     } catch (error) {
       failed(error);
       return;
     }
     createOrder.mutate(
-      { items: lines },
+      { items: lines, ...details },
       {
-        onSuccess: () => {
+        onSuccess: (order) => {
           clearCart();
           setCartOpen(false);
+          setPlaced(order);
           toast({ title: t('order.placedTitle'), description: t('order.placedDescription') });
         },
         onError: failed,
@@ -100,6 +109,18 @@ export function Shop() {
         )}
       </div>
       <MyOrders />
+      {ordering && (
+        <Suspense fallback={null}>
+          <PlaceOrderDialog
+            open={ordering}
+            onOpenChange={setOrdering}
+            total={total}
+            placing={placing}
+            placed={placed}
+            onConfirm={confirmOrder}
+          />
+        </Suspense>
+      )}
       {!wide && (
         <CartBottomBar
           open={cartOpen}

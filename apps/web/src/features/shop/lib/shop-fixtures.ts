@@ -10,6 +10,9 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     total_amount: 555,
     items_count: 2,
     User: { name: 'Otieno Shopper', email: 'shopper@duka.test' },
+    phone: '+254712345678',
+    fulfilment: 'delivery',
+    address: 'Ngong Road, Kilimani',
     items: [
       {
         id: 1,
