@@ -40,6 +40,9 @@ describe('who may change prices and stock (issue 20)', () => {
       expect(forbiddenProductChanges('sales', soda, { [field]: 1 })).toEqual([field]);
     }
     expect(forbiddenProductChanges('sales', soda, { quantity: 2 })).toEqual(['quantity']);
+    // A pack of 6 sold at its pack price as a pack of 60 would cut the price with no trace.
+    expect(forbiddenProductChanges('sales', soda, { pack_size: 60 })).toEqual(['pack_size']);
+    expect(forbiddenProductChanges('sales', soda, { pack_size: 1 })).toEqual([]);
     expect(
       forbiddenProductChanges('sales', soda, { quantity: 5, piece_selling_price: '1.00' }),
     ).toEqual(['piece_selling_price', 'quantity']);

@@ -30,6 +30,9 @@ const PRICE_FIELDS = Object.keys(PRODUCT_PRICE_LABELS) as ProductPriceField[];
 export const MANAGER_ONLY_PRODUCT_FIELDS = {
   ...PRODUCT_PRICE_LABELS,
   quantity: 'Quantity',
+  // A pack's size prices its pieces: a pack of 6 sold at the pack price as a pack of 60 is a
+  // price cut that no discount would show.
+  pack_size: 'Pack Size',
 } as const;
 export type ManagerOnlyProductField = keyof typeof MANAGER_ONLY_PRODUCT_FIELDS;
 

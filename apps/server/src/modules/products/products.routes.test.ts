@@ -280,6 +280,8 @@ describe('products: who may change stock and prices (issue 20)', () => {
           .join(' '),
       ]),
       ['quantity', 2, 'Quantity'],
+      // A bigger pack sold at the same pack price is a price cut (review of issue 20).
+      ['pack_size', 60, 'Pack Size'],
     ];
     for (const [field, value, label] of cases) {
       const response = await cashier.put(`/api/products/${product.id}`, {

@@ -193,6 +193,22 @@ describe("a cashier's discount over the store's cap", () => {
     expect(atCap.statusCode, atCap.body).toBe(201);
   });
 
+  it('keeps the approver named when their account is deleted: they are archived', async () => {
+    const approver = await buildUser(t.db, { role: 'manager', storeId: storeA, name: 'Amina M' });
+    const soap = await createProduct();
+    const response = await cashierA.post(
+      '/api/sales',
+      sale([{ product_id: soap.id, quantity: 2, unit_price: 50 }], {
+        discount_approval: { email: approver.email, password: approver.password },
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const deleted = await adminA.delete(`/api/users/${approver.id}`);
+    expect(deleted.json()).toEqual({ success: true, archived: true });
+    const read = (await adminA.get(`/api/sales/${response.json().data.id}`)).json().data;
+    expect(read.discount_approved_by).toEqual({ id: approver.id, name: 'Amina M' });
+  });
+
   it("goes through with a manager's approval, who is named on the sale", async () => {
     const soap = await createProduct();
     const response = await cashierA.post(

@@ -194,6 +194,8 @@ export async function updateUser(
 /** Every record that names the person who made it: their name must stay on it. */
 const HISTORY: readonly [PgTable, AnyPgColumn][] = [
   [sales, sales.userId],
+  // A manager who approved a discount stays named on it (an untraced price cut otherwise).
+  [sales, sales.discountApprovedBy],
   [stockMovements, stockMovements.userId],
   [receiptSends, receiptSends.userId],
   [orders, orders.userId],
@@ -212,7 +214,7 @@ async function hasHistory(db: Executor, id: number): Promise<boolean> {
 }
 
 /**
- * DELETE /users/{id}. Someone with history — sales, stock movements, receipts sent, orders,
+ * DELETE /users/{id}. Someone with history — sales (made or discounts approved), stock movements, receipts sent, orders,
  * expenses, loyalty entries, purchase orders — is archived instead (issue 20): inactive for
  * good, their sessions ended, their name kept on what they did. Anyone else is deleted. True
  * when archived. One transaction, with the account row locked.

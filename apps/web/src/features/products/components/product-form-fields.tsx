@@ -131,7 +131,7 @@ export function ProductFormFields({
           </NativeSelect>
           <FieldError id="product-stock_unit-error">{error('stock_unit')}</FieldError>
         </div>
-        {count('pack_size', t('form.fields.pack_size'), 1)}
+        {count('pack_size', t('form.fields.pack_size'), 1, locked('pack_size'))}
         {count('quantity', t('form.fields.quantity'), 0, locked('quantity'))}
         {count('min_quantity', t('form.fields.min_quantity'), 0)}
         {askStockReason && (
