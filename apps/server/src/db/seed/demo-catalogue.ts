@@ -70,6 +70,7 @@ const DELIVERY: DemoProduct = {
 export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   {
     name: 'Jogoo Maize Flour 2kg',
+    description: 'Sifted white maize flour for soft ugali.',
     sku: 'UNG-JOG2',
     barcode: '6161101600019',
     category: 'Flour & Grains',
@@ -82,6 +83,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Pembe Maize Flour 2kg',
+    description: 'Fortified maize meal, a family favourite for ugali.',
     sku: 'UNG-PEM2',
     barcode: '6161100110021',
     category: 'Flour & Grains',
@@ -94,6 +96,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Soko Ugali Maize Meal 2kg',
+    description: 'Affordable maize meal for everyday ugali.',
     sku: 'UNG-SOK2',
     barcode: '6164000390014',
     category: 'Flour & Grains',
@@ -106,6 +109,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Ajab Home Baking Flour 2kg',
+    description: 'All-purpose wheat flour for chapati, mandazi and cakes.',
     sku: 'UNG-AJB2',
     barcode: '6161101230018',
     category: 'Flour & Grains',
@@ -118,6 +122,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Pishori Rice 1kg',
+    description: 'Aromatic Mwea pishori rice, long grain.',
     sku: 'RIC-PIS1',
     category: 'Flour & Grains',
     unit: 'piece',
@@ -128,6 +133,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Daawat Basmati Rice 1kg',
+    description: 'Long-grain basmati rice for pilau and biryani.',
     sku: 'RIC-DAW1',
     barcode: '8906008690016',
     category: 'Flour & Grains',
@@ -139,6 +145,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Mumias Sugar 1kg',
+    description: 'Brown sugar from Mumias, for tea and baking.',
     sku: 'SUG-MUM1',
     barcode: '6161100540019',
     category: 'Sugar',
@@ -151,6 +158,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Kabras Sugar 2kg',
+    description: 'Brown sugar in the family-size pack.',
     sku: 'SUG-KAB2',
     barcode: '6161105970015',
     category: 'Sugar',
@@ -162,6 +170,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Brookside Whole Milk 500ml',
+    description: 'Fresh pasteurised whole milk, keep cool.',
     sku: 'MLK-BRK500',
     barcode: '6161100660014',
     category: 'Dairy',
@@ -174,6 +183,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Fresha Milk 500ml',
+    description: 'Fresh pasteurised milk from Githunguri farmers.',
     sku: 'MLK-FRE500',
     barcode: '6164001170011',
     category: 'Dairy',
@@ -186,6 +196,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Mala Fermented Milk 500ml',
+    description: 'Thick fermented milk, best served cold.',
     sku: 'MLK-MAL500',
     category: 'Dairy',
     unit: 'piece',
@@ -196,6 +207,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Blue Band Margarine 500g',
+    description: 'Spread for bread, also good for baking.',
     sku: 'SPR-BLB500',
     barcode: '6161100240018',
     category: 'Dairy',
@@ -207,6 +219,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Elianto Corn Oil 1L',
+    description: 'Cholesterol-free corn oil for frying and cooking.',
     sku: 'OIL-ELI1',
     barcode: '6161100900011',
     category: 'Cooking Oil & Fats',
@@ -218,6 +231,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Fresh Fri Vegetable Oil 2L',
+    description: 'Vegetable cooking oil in the 2 litre bottle.',
     sku: 'OIL-FRF2',
     barcode: '6161100910027',
     category: 'Cooking Oil & Fats',
@@ -229,6 +243,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Kimbo Cooking Fat 1kg',
+    description: 'White cooking fat for chapati and frying.',
     sku: 'OIL-KIM1',
     barcode: '6161100920019',
     category: 'Cooking Oil & Fats',
@@ -240,6 +255,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Rina Vegetable Oil 500ml',
+    description: 'Vegetable oil in a small bottle for the week.',
     sku: 'OIL-RIN05',
     category: 'Cooking Oil & Fats',
     unit: 'piece',
@@ -250,6 +266,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Menengai Bar Soap 800g',
+    description: 'Multipurpose bar soap for laundry and cleaning.',
     sku: 'SOP-MEN800',
     barcode: '6161101040013',
     category: 'Soap & Detergents',
@@ -261,6 +278,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Geisha Bathing Soap 225g',
+    description: 'Gentle bathing soap with a fresh scent.',
     sku: 'SOP-GEI225',
     barcode: '6161100800014',
     category: 'Soap & Detergents',
@@ -273,6 +291,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Omo Washing Powder 1kg',
+    description: 'Washing powder for hand and machine wash.',
     sku: 'SOP-OMO1',
     barcode: '6001087360016',
     category: 'Soap & Detergents',
@@ -284,6 +303,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Sunlight Washing Powder 500g',
+    description: 'Lemon-fresh washing powder for hand washing.',
     sku: 'SOP-SUN500',
     category: 'Soap & Detergents',
     unit: 'piece',
@@ -294,6 +314,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Jik Bleach 750ml',
+    description: 'Bleach for whitening and disinfecting.',
     sku: 'SOP-JIK750',
     category: 'Soap & Detergents',
     unit: 'piece',
@@ -304,6 +325,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Kasuku Exercise Book A5 96 Pages',
+    description: 'Ruled A5 exercise book, 96 pages.',
     sku: 'STN-KAS96',
     barcode: '6161102300017',
     category: 'Stationery',
@@ -315,6 +337,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Kasuku Exercise Book A5 200 Pages',
+    description: 'Ruled A5 exercise book, 200 pages.',
     sku: 'STN-KAS200',
     barcode: '6161102300024',
     category: 'Stationery',
@@ -326,6 +349,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Bic Cristal Pen Blue',
+    description: 'Blue ballpoint pen, smooth writing.',
     sku: 'STN-BIC-B',
     barcode: '3086123000014',
     category: 'Stationery',
@@ -338,6 +362,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'HB Pencil',
+    description: 'HB pencil for school and office.',
     sku: 'STN-PNC-HB',
     category: 'Stationery',
     unit: 'piece',
@@ -348,6 +373,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Coca-Cola 500ml',
+    description: 'Chilled soft drink in a 500 ml bottle.',
     sku: 'SOD-COK500',
     barcode: '5449000000996',
     category: 'Beverages',
@@ -360,6 +386,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Fanta Orange 500ml',
+    description: 'Orange soda in a 500 ml bottle.',
     sku: 'SOD-FAN500',
     barcode: '5449000011527',
     category: 'Beverages',
@@ -372,6 +399,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Sprite 500ml',
+    description: 'Lemon-lime soda in a 500 ml bottle.',
     sku: 'SOD-SPR500',
     barcode: '5449000014535',
     category: 'Beverages',
@@ -384,6 +412,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Stoney Tangawizi 500ml',
+    description: 'Ginger soda with a strong bite.',
     sku: 'SOD-STO500',
     category: 'Beverages',
     unit: 'dozen',
@@ -395,6 +424,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Dasani Water 1L',
+    description: 'Purified drinking water, 1 litre.',
     sku: 'BEV-DAS1',
     barcode: '5449000131805',
     category: 'Beverages',
@@ -407,6 +437,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Ketepa Pride Tea Leaves 250g',
+    description: 'Kenyan black tea leaves for strong chai.',
     sku: 'TEA-KET250',
     barcode: '6161100010017',
     category: 'Beverages',
@@ -418,6 +449,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Kericho Gold Tea Bags 50s',
+    description: 'Kenyan tea bags, 50 in a box.',
     sku: 'TEA-KGD50',
     category: 'Beverages',
     unit: 'piece',
@@ -428,6 +460,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Nescafe Classic 50g',
+    description: 'Instant coffee in a 50 g jar.',
     sku: 'BEV-NES50',
     barcode: '7613036263419',
     category: 'Beverages',
@@ -439,6 +472,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Nuvita Biscuits 100g',
+    description: 'Crunchy biscuits for tea time.',
     sku: 'BIS-NUV100',
     barcode: '6161100130012',
     category: 'Biscuits & Snacks',
@@ -451,6 +485,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Marie Biscuits 200g',
+    description: 'Light Marie biscuits, good with chai.',
     sku: 'BIS-MAR200',
     category: 'Biscuits & Snacks',
     unit: 'pack',
@@ -462,6 +497,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Digestive Biscuits 400g',
+    description: 'Wholemeal digestive biscuits, family pack.',
     sku: 'BIS-DIG400',
     category: 'Biscuits & Snacks',
     unit: 'piece',
@@ -473,6 +509,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Festive White Bread 400g',
+    description: 'Soft white sliced bread, baked daily.',
     sku: 'BRD-FES400',
     category: 'Bakery',
     unit: 'piece',
@@ -483,6 +520,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Supaloaf Brown Bread 600g',
+    description: 'Brown sliced bread, 600 g loaf.',
     sku: 'BRD-SUP600',
     category: 'Bakery',
     unit: 'piece',
@@ -493,6 +531,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Safari Matches 10 Boxes',
+    description: 'Safety matches, a pack of 10 boxes.',
     sku: 'HSE-SAF10',
     category: 'Household',
     unit: 'pack',
@@ -504,6 +543,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Royco Mchuzi Mix 200g',
+    description: 'Seasoning mix for stews and mchuzi.',
     sku: 'SPC-ROY200',
     barcode: '6161100380011',
     category: 'Household',
@@ -515,6 +555,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Kensalt Iodated Salt 1kg',
+    description: 'Iodated table salt, 1 kg.',
     sku: 'SLT-KEN1',
     category: 'Household',
     unit: 'piece',
@@ -529,6 +570,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
 export const MOMBASA_PRODUCTS: readonly DemoProduct[] = [
   {
     name: 'Jogoo Maize Flour 2kg',
+    description: 'Sifted white maize flour for soft ugali.',
     sku: 'UNG-JOG2',
     barcode: '6161101600019',
     category: 'Flour & Grains',
@@ -541,6 +583,7 @@ export const MOMBASA_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Pishori Rice 1kg',
+    description: 'Aromatic Mwea pishori rice, long grain.',
     sku: 'RIC-PIS1',
     category: 'Flour & Grains',
     unit: 'piece',
@@ -551,6 +594,7 @@ export const MOMBASA_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Coca-Cola 500ml',
+    description: 'Chilled soft drink in a 500 ml bottle.',
     sku: 'SOD-COK500',
     barcode: '5449000000996',
     category: 'Beverages',
@@ -563,6 +607,7 @@ export const MOMBASA_PRODUCTS: readonly DemoProduct[] = [
   },
   {
     name: 'Madafu Coconut Water 500ml',
+    description: 'Natural coconut water from the coast.',
     sku: 'BEV-MAD500',
     category: 'Beverages',
     unit: 'piece',

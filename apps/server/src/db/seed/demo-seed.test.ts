@@ -63,6 +63,11 @@ describe('demo seed (PRODUCT.md §6)', () => {
     const all = (await admin.get('/api/products', { query: { pageSize: 100 } })).json();
     expect(all.total).toBeGreaterThanOrEqual(38);
     const names = all.data.map((p: { name: string }) => p.name).join(' | ');
+    // Issue 20: every product the shop shows says what it is.
+    const bare = all.data.filter(
+      (p: { description: string | null }) => (p.description ?? '').trim() === '',
+    );
+    expect(bare.map((p: { name: string }) => p.name)).toEqual([]);
     for (const kind of [
       'Maize Flour',
       'Sugar',
