@@ -36,7 +36,8 @@ export function CartLine({ item }: { item: CartItem }) {
           <Trash2Icon className="size-4" aria-hidden />
         </Button>
       </div>
-      <div className="grid grid-cols-3 gap-2">
+      {/* The unit's word whole in every language ('Kipande' at 768 px too); the numbers share the rest. */}
+      <div className="grid grid-cols-[7rem_1fr_1fr] gap-2">
         <NativeSelect
           aria-label={`${t('cart.unit')} — ${name}`}
           className={fieldClass}
