@@ -21,10 +21,10 @@ import { useCartStore } from '@/features/cart/stores/cart-store';
 import { useCreateSale } from '../api/create-sale';
 import { getProduct } from '../api/get-product';
 import {
-  DEFAULT_DELIVERY_FEE,
   buildSalePayload,
   checkoutTotals,
   saleLines,
+  startingDeliveryFee,
   startsAsDelivery,
   type CheckoutForm,
 } from '../lib/checkout';
@@ -82,7 +82,7 @@ function CheckoutForm({
     paymentMethod: 'cash',
     customerId: defaultCustomerId,
     delivery: startsAsDelivery(items),
-    deliveryFee: String(DEFAULT_DELIVERY_FEE),
+    deliveryFee: startingDeliveryFee(items),
     amountTendered: '',
     mpesaCode: '',
   });

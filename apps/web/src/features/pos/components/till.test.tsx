@@ -350,6 +350,7 @@ describe('Till, the Delivery switch (issue 20)', () => {
     await userEvent.keyboard('{F2}');
     const dialog = await screen.findByRole('dialog', { name: 'Complete Sale' });
     expect(within(dialog).getByRole('switch', { name: 'Delivery' })).toBeChecked();
-    expect(within(dialog).getByLabelText('Delivery fee')).toHaveValue(200);
+    // The delivery line charges the delivery: no second KSh 200 on top of it.
+    expect(within(dialog).getByLabelText('Delivery fee')).toHaveValue(0);
   });
 });

@@ -5,6 +5,7 @@ import {
   checkoutTotals,
   normaliseMpesaCode,
   saleIdFrom,
+  startingDeliveryFee,
   startsAsDelivery,
   type CheckoutForm,
 } from './checkout';
@@ -98,6 +99,13 @@ describe('the Delivery switch (issue 20)', () => {
     expect(startsAsDelivery([milk])).toBe(false);
     expect(startsAsDelivery([])).toBe(false);
     expect(startsAsDelivery([milk, delivery])).toBe(true);
+    // The delivery line charges the delivery: the fee starts at nothing, never a second 200.
+    expect(startingDeliveryFee([milk])).toBe('200');
+    expect(startingDeliveryFee([milk, delivery])).toBe('0');
+    const delivering = cash({ deliveryFee: startingDeliveryFee([milk, delivery]) });
+    expect(checkoutTotals([milk, delivery], delivering).totalCents).toBe(
+      checkoutTotals([milk, delivery], cash({ delivery: false })).totalCents,
+    );
   });
 });
 

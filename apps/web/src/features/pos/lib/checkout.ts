@@ -53,6 +53,14 @@ export function startsAsDelivery(items: readonly CartItem[]): boolean {
   return items.some((item) => isDeliveryProduct(item.product));
 }
 
+/**
+ * The fee a checkout starts with: 200 for a delivery switched on at the till, nothing more when
+ * the cart already holds the delivery line, which charges the delivery itself (never twice).
+ */
+export function startingDeliveryFee(items: readonly CartItem[]): string {
+  return startsAsDelivery(items) ? '0' : String(DEFAULT_DELIVERY_FEE);
+}
+
 /** The kept lines' sum before any whole-cart discount. */
 export function goodsCents(items: readonly CartItem[]): number {
   return saleLines(items).reduce((sum, item) => sum + lineCents(item), 0);
