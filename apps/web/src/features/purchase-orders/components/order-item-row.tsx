@@ -55,10 +55,11 @@ export function OrderItemRow({ item, index, errors, onChange, onRemove }: OrderI
     </div>
   );
 
+  // The unit column is wide enough for 'Chagua kipimo' and its arrow (issue 20: Swahili was cut).
   return (
     <li
       aria-label={name ?? t('form.chooseProduct')}
-      className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2 md:grid-cols-[minmax(0,2fr)_6.5rem_5.5rem_7rem_7rem_auto] md:items-start dark:border-slate-800"
+      className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2 md:grid-cols-[minmax(0,2fr)_9rem_5.5rem_7rem_7rem_auto] md:items-start dark:border-slate-800"
     >
       <div className="grid content-start gap-1 sm:col-span-2 md:col-span-1">
         <span className="text-xs font-medium">{t('form.product')}</span>
