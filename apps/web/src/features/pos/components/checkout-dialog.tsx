@@ -29,7 +29,12 @@ import {
   type CheckoutForm,
 } from '../lib/checkout';
 import { cartContentHash, checkoutKeyFor, forgetCheckoutKey } from '../lib/checkout-key';
-import { checkoutErrorMessage, discountRefusal, stockShortMessage } from '../lib/checkout-errors';
+import {
+  checkoutErrorMessage,
+  discountRefusal,
+  isReusedCheckoutKey,
+  stockShortMessage,
+} from '../lib/checkout-errors';
 import { useCheckoutDiscount } from '../lib/use-checkout-discount';
 import { focusTillSearch } from '../lib/till-focus';
 import { customerLabel } from './customer-select';
@@ -131,6 +136,16 @@ function CheckoutForm({
         return;
       }
       discount.closeApproval();
+      if (isReusedCheckoutKey(error)) {
+        forgetCheckoutKey();
+        attempt.current = null;
+        toast({
+          variant: 'destructive',
+          title: t('checkout.alreadyRecorded'),
+          description: t('checkout.alreadyRecordedHint'),
+        });
+        return;
+      }
       const short = await stockShortMessage(error, items, getProduct);
       if (short !== null) {
         // The grid's counts are older than this answer: show what is left now.

@@ -152,6 +152,42 @@ describe('Till', () => {
     expect(screen.queryByRole('dialog', { name: 'Complete Sale' })).not.toBeInTheDocument();
   });
 
+  it('says an earlier attempt went through when the server holds the key for other details', async () => {
+    stubTill({
+      'POST /sales': {
+        status: 409,
+        body: {
+          message: 'This Idempotency-Key was used for a different sale',
+          code: 'sale.idempotency_key_reused',
+        },
+      },
+    });
+    const answered = globalThis.fetch;
+    const keys: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url.endsWith('/sales') && init.method === 'POST') {
+          keys.push(new Headers(init.headers).get('Idempotency-Key') ?? '');
+        }
+        return answered(url, init);
+      }),
+    );
+    renderTill();
+    await userEvent.click(await screen.findByRole('button', { name: `Add ${jogoo.name}` }));
+    await userEvent.keyboard('{F2}');
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Sale' });
+    await userEvent.type(within(dialog).getByLabelText('Amount tendered'), '500');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete Sale' }));
+    expect(await screen.findByText('This sale may already be recorded')).toBeVisible();
+    expect(screen.queryByText('Server Error')).not.toBeInTheDocument();
+    // The cart stays for the cashier to check /sales; a sale completed again is one of its own.
+    expect(useCartStore.getState().items).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete Sale' }));
+    await vi.waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it("shows 'Connection Error' with Retry when products fail to load, and retries", async () => {
     let failing = true;
     stubTill({

@@ -26,6 +26,15 @@ export function discountRefusal(error: unknown): string | null {
 }
 
 /**
+ * The server already holds a sale under this checkout's key, sent with other details (a lost
+ * answer, then the tender changed): the earlier attempt went through. The till says so and lets
+ * go of the key, so a sale completed again after checking /sales is a sale of its own.
+ */
+export function isReusedCheckoutKey(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.code === 'sale.idempotency_key_reused';
+}
+
+/**
  * What the 'Server Error' toast says (spec §8): the server's message in the current language
  * (a 400's field messages too), or 'Failed to complete checkout. Please try again.' when no
  * answer came — a dropped connection, after which the retry reuses the checkout's key.
