@@ -37,6 +37,7 @@ export function buildShopperProduct(overrides: Partial<ShopperProduct> = {}): Sh
     thumbnail_url: null,
     images: [],
     is_active: true,
+    kind: 'goods',
     ...overrides,
   };
 }

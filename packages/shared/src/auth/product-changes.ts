@@ -33,6 +33,7 @@ export const MANAGER_ONLY_PRODUCT_FIELDS = {
   // A pack's size prices its pieces: a pack of 6 sold at the pack price as a pack of 60 is a
   // price cut that no discount would show.
   pack_size: 'Pack Size',
+  kind: 'Kind',
 } as const;
 export type ManagerOnlyProductField = keyof typeof MANAGER_ONLY_PRODUCT_FIELDS;
 

@@ -25,6 +25,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'quantity',
   'min_quantity',
   'is_active',
+  'kind',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 

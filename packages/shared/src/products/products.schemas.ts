@@ -49,6 +49,16 @@ function countSchema(field: string, min: number, max: number) {
     .max(max, { error: `${field} must be at most ${max.toLocaleString('en-KE')}` });
 }
 
+/**
+ * What a product is (issue 20): goods, kept in stock; or a service (the delivery among them),
+ * which has no stock and no movements, sells without stock and is not a product in the reports.
+ */
+export const PRODUCT_KINDS = ['goods', 'service'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+export const productKindSchema = z.enum(PRODUCT_KINDS, {
+  error: 'Kind must be goods or service',
+});
+
 export const stockUnitSchema = z.enum(UNIT_TYPES, {
   error: 'Stock unit must be one of piece, pack, dozen',
 });
@@ -71,6 +81,8 @@ const productFields = {
   pack_size: countSchema('Pack Size', 1, PACK_SIZE_MAX),
   stock_unit: stockUnitSchema,
   is_active: z.boolean({ error: 'Active must be true or false' }),
+  // Changing it is for managers and admins (403 for a cashier).
+  kind: productKindSchema,
 };
 
 /**
@@ -86,6 +98,7 @@ export const createProductSchema = z.object({
   pack_size: productFields.pack_size.default(1),
   stock_unit: productFields.stock_unit.default('piece'),
   is_active: productFields.is_active.default(true),
+  kind: productFields.kind.default('goods'),
 });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
@@ -167,6 +180,8 @@ export const productListQuerySchema = z.object({
   low_stock: z.enum(['true', 'false'], { error: 'low_stock must be true or false' }).optional(),
   // Active (true) or inactive (false) products only: /shop shows staff what a shopper sees.
   active: z.enum(['true', 'false'], { error: 'active must be true or false' }).optional(),
+  // Goods or services only: the till and the shop list goods; the till finds its delivery.
+  kind: productKindSchema.optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -212,6 +227,7 @@ export const shopperProductSchema = z.object({
   /** Every photo, in the order they were added. */
   images: z.array(productImageSchema),
   is_active: z.boolean(),
+  kind: productKindSchema,
 });
 export type ShopperProduct = z.infer<typeof shopperProductSchema>;
 

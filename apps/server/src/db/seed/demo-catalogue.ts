@@ -1,10 +1,10 @@
 /**
  * The demo catalogue (PRODUCT.md §6, issue 6): what a Nairobi duka stocks, at shelf prices of
  * late 2026 in KSh, a few of them below their minimum so the low-stock views show something,
- * and the SRV001 delivery service the till adds once per sale (spec §4). Mombasa gets a few
+ * and the SRV001 delivery service (kind 'service') the till adds once per sale (spec §4). Mombasa gets a few
  * products of its own so store isolation can be seen.
  */
-import type { CreateProductInput } from '@duka/shared/products/products.schemas';
+import type { CreateProductInput, ProductKind } from '@duka/shared/products/products.schemas';
 import type { UnitType } from '@duka/shared/money/units';
 
 export interface DemoProduct {
@@ -21,6 +21,8 @@ export interface DemoProduct {
   sell: number;
   quantity: number;
   min: number;
+  /** Goods unless said (the delivery is a service). */
+  kind?: ProductKind;
 }
 
 /** Shillings → cents. */
@@ -45,19 +47,21 @@ export function demoProductInput(product: DemoProduct, categoryId: number): Crea
     piece_selling_price: cents(product.sell),
     pack_buying_price: hasPack ? bulk(product.buy, packSize, 0) : 0,
     pack_selling_price: hasPack ? bulk(product.sell, packSize, 0.04) : 0,
-    dozen_buying_price: product.sku === 'SRV001' ? 0 : bulk(product.buy, 12, 0),
-    dozen_selling_price: product.sku === 'SRV001' ? 0 : bulk(product.sell, 12, 0.05),
+    dozen_buying_price: product.kind === 'service' ? 0 : bulk(product.buy, 12, 0),
+    dozen_selling_price: product.kind === 'service' ? 0 : bulk(product.sell, 12, 0.05),
     quantity: product.quantity,
     min_quantity: product.min,
     pack_size: packSize,
     stock_unit: product.unit,
     is_active: true,
+    kind: product.kind ?? 'goods',
   };
 }
 
 const DELIVERY: DemoProduct = {
   name: 'Delivery Service',
   sku: 'SRV001',
+  kind: 'service',
   description: 'Delivery to the customer within town',
   category: 'Services',
   unit: 'piece',

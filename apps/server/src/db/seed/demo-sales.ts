@@ -19,7 +19,7 @@ import { recordLoyalty } from '../../modules/customers/loyalty.service';
 import { products, type ProductRow } from '../../modules/products/products.table';
 import { stockMovements } from '../../modules/products/stock-movements.table';
 import { saveReceiptSettings } from '../../modules/receipt-settings/receipt-settings.service';
-import { DELIVERY_SERVICE_SKU, insertSale } from '../../modules/sales/sales.service';
+import { insertSale } from '../../modules/sales/sales.service';
 import { sales } from '../../modules/sales/sales.table';
 import { users } from '../../modules/users/users.table';
 
@@ -102,8 +102,9 @@ export async function seedDemoSales(
     .where(and(eq(products.storeId, storeId), eq(products.isActive, true)))
     .orderBy(asc(products.id));
   const stock = new Map(shelf.map((product) => [product.id, product.stockPieces]));
-  const goods = shelf.filter((product) => product.sku !== DELIVERY_SERVICE_SKU);
-  const delivery = shelf.find((product) => product.sku === DELIVERY_SERVICE_SKU);
+  const goods = shelf.filter((product) => product.kind === 'goods');
+  // The store's delivery service: its first active service (docs/decisions/0005).
+  const delivery = shelf.find((product) => product.kind === 'service');
   const next = random(20261123);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
 

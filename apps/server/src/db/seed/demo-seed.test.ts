@@ -80,7 +80,12 @@ describe('demo seed (PRODUCT.md §6)', () => {
       expect(names).toContain(kind);
     }
     const delivery = all.data.find((p: { sku: string }) => p.sku === 'SRV001');
-    expect(delivery).toMatchObject({ name: 'Delivery Service', piece_selling_price: 200 });
+    expect(delivery).toMatchObject({
+      name: 'Delivery Service',
+      piece_selling_price: 200,
+      kind: 'service',
+      stock_pieces: 0,
+    });
     const soda = all.data.find((p: { sku: string }) => p.sku === 'SOD-COK500');
     // The month of demo sales (demo-sales.ts) has sold some since the opening count.
     expect(soda).toMatchObject({ stock_unit: 'dozen' });

@@ -322,11 +322,12 @@ describe('loyalty', () => {
     expect((await listed()).find((c) => c.id === customer.id)!.loyalty_points).toBe(4);
   });
 
-  it('earns nothing on a delivery line (SRV001) the till added, nor on the delivery fee', async () => {
+  it('earns nothing on a delivery line (a service) the till added, nor on the delivery fee', async () => {
     const category = (await adminA.post('/api/categories', { name: 'Services' })).json().data.id;
     const delivery = await adminA.post('/api/products', {
       name: 'Delivery Service',
       sku: 'SRV001',
+      kind: 'service',
       category_id: category,
       piece_buying_price: 0,
       piece_selling_price: 500,

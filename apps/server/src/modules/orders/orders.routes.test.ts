@@ -197,7 +197,12 @@ describe('POST /api/orders', () => {
     const inactive = await createProduct();
     const off = await adminA.put(`/api/products/${inactive.id}`, { is_active: false });
     expect(off.statusCode, off.body).toBe(200);
-    const delivery = await createProduct({ sku: 'SRV001', name: 'Delivery Service', quantity: 0 });
+    const delivery = await createProduct({
+      sku: 'SRV001',
+      name: 'Delivery Service',
+      quantity: 0,
+      kind: 'service',
+    });
     const before = await ordersCount(storeA);
     for (const [index, id] of [
       [1, theirs.id],

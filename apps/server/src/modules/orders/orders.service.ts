@@ -24,7 +24,6 @@ import type { Database, Executor } from '../../db/client';
 import { recordMovement } from '../products/products.service';
 import { products } from '../products/products.table';
 import { sellingPriceOf } from '../products/unit-prices.service';
-import { DELIVERY_SERVICE_SKU } from '../sales/sales.service';
 import { users } from '../users/users.table';
 import { orderErrors } from './orders.errors';
 import { orderItems, orders, type OrderItemRow, type OrderRow } from './orders.table';
@@ -209,7 +208,7 @@ export async function insertOrder(
   const piecesWanted = new Map<number, number>();
   const priced = lines.map((line) => {
     const product = byId.get(line.productId);
-    if (!product || !product.isActive || product.sku === DELIVERY_SERVICE_SKU) {
+    if (!product || !product.isActive || product.kind === 'service') {
       throw orderErrors.productUnavailable(line.index);
     }
     if (line.quantity > QUANTITY_MAX) {

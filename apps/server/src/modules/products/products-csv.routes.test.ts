@@ -424,7 +424,7 @@ describe('products CSV: export', () => {
       `'+FORMULA,"'=HYPERLINK(""http://x"")","Tamu, ""safi""\nna bei nzuri — très bon",'@123,Unga,100.00,120.00,`,
     );
     expect(response.body).toContain('BISC-6,Biscuits Nuvita,,,Unga,100.00,120.00,0.00,330.25,');
-    expect(response.body).toContain(',6,pack,3,1,true\r\n');
+    expect(response.body).toContain(',6,pack,3,1,true,goods\r\n');
 
     const before = (await manager.get('/api/products', { query: { pageSize: 100 } })).json().data;
     const movementsBefore = await t.db

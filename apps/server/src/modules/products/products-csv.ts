@@ -133,7 +133,7 @@ function readCell(column: ProductCsvColumn, raw: string, decimalComma: boolean):
     }
     return { value: Number(text) };
   }
-  if (column === 'stock_unit') return { value: text.toLowerCase() };
+  if (column === 'stock_unit' || column === 'kind') return { value: text.toLowerCase() };
   // is_active
   return { value: BOOLEAN_WORDS[text.toLowerCase()] ?? text };
 }

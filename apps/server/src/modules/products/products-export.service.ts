@@ -36,6 +36,7 @@ function productLine(product: ProductRow, category: string | null): string {
     String(wholeUnits(product.stockPieces, product.stockUnit, product.packSize)),
     String(product.minQuantity),
     String(product.isActive),
+    csvCell(product.kind),
   ]);
 }
 
@@ -106,6 +107,7 @@ export const IMPORT_TEMPLATE_CSV =
       '40',
       '10',
       'true',
+      'goods',
     ].map(csvTextCell),
   ) +
   csvLine(
@@ -126,5 +128,6 @@ export const IMPORT_TEMPLATE_CSV =
       '10',
       '4',
       'true',
+      'goods',
     ].map(csvTextCell),
   );

@@ -64,6 +64,7 @@ function newValues({ values }: ImportRow, stockPieces: number): ProductValues {
     packSize: values.pack_size,
     stockUnit: values.stock_unit,
     isActive: values.is_active,
+    kind: values.kind,
   };
   for (const [field, column] of PRICE_COLUMNS) row[column] = centsToDecimal(values[field]);
   return row;
@@ -84,6 +85,7 @@ function updatedValues(
     packSize: given.has('pack_size') ? values.pack_size : current.packSize,
     stockUnit: given.has('stock_unit') ? values.stock_unit : current.stockUnit,
     isActive: given.has('is_active') ? values.is_active : current.isActive,
+    kind: kindAfter({ values, given }, current),
     stockPieces,
   };
   for (const [field, column] of PRICE_COLUMNS) {
@@ -98,6 +100,8 @@ function updatedValues(
  * pieces (an exported file imports back without rounding away pieces sold singly).
  */
 function stockAfter({ values, given }: ImportRow, current: ProductRow | undefined): number | null {
+  // A service has no stock (a product becoming one gives its stock up, with a movement).
+  if (kindAfter({ values, given }, current) === 'service') return 0;
   const unit = current && !given.has('stock_unit') ? current.stockUnit : values.stock_unit;
   const packSize = current && !given.has('pack_size') ? current.packSize : values.pack_size;
   if (current && !given.has('quantity')) return current.stockPieces;
@@ -109,6 +113,11 @@ function stockAfter({ values, given }: ImportRow, current: ProductRow | undefine
   }
   const pieces = toPieces(values.quantity, unit, packSize);
   return pieces > STOCK_PIECES_MAX ? null : pieces;
+}
+
+/** The kind a line leaves: its own when it names one, else the product's (new: goods). */
+function kindAfter({ values, given }: Pick<ImportRow, 'values' | 'given'>, current?: ProductRow) {
+  return current && !given.has('kind') ? current.kind : values.kind;
 }
 
 /** `(select … )` of the texts, sent as one JSON parameter rather than one parameter each. */
@@ -145,6 +154,7 @@ function refusedCells(role: Role, { row, values, given }: ImportRow, current: Pr
   if (given.has('quantity')) edit.quantity = values.quantity;
   if (given.has('stock_unit')) edit.stock_unit = values.stock_unit;
   if (given.has('pack_size')) edit.pack_size = values.pack_size;
+  if (given.has('kind')) edit.kind = values.kind;
   return forbiddenProductChanges(role, productAsStored(current), edit).map(
     (field): ImportError => ({ row, field, message: MANAGER_ONLY_FIELD_MESSAGE }),
   );
@@ -230,6 +240,7 @@ const RECORD_COLUMNS = [
   ['pack_size', 'int'],
   ['stock_unit', 'text'],
   ['is_active', 'boolean'],
+  ['kind', 'text'],
 ] as const;
 const COLUMN_NAMES = sql.raw(RECORD_COLUMNS.map(([name]) => name).join(', '));
 const RECORD_FIELDS = sql.raw(RECORD_COLUMNS.map(([name]) => `r.${name}`).join(', '));
@@ -253,6 +264,7 @@ function record(values: ProductValues, categoryId: number | null) {
     pack_size: values.packSize,
     stock_unit: values.stockUnit,
     is_active: values.isActive,
+    kind: values.kind,
   };
 }
 

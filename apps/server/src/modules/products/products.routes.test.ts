@@ -360,6 +360,51 @@ describe('products: who may change stock and prices (issue 20)', () => {
   });
 });
 
+describe('products: goods or service (issue 20)', () => {
+  it('answers every product with its kind, goods unless created as a service', async () => {
+    const goods = await create(manager);
+    expect(goods.kind).toBe('goods');
+    const service = await create(manager, { kind: 'service', quantity: 7 });
+    // A service has no stock: its quantity is not read, and no movement is written.
+    expect(service).toMatchObject({ kind: 'service', quantity: 0, stock_pieces: 0 });
+    expect((await manager.get(`/api/products/${service.id}/movements`)).json().data).toEqual([]);
+    const seen = (await shopper.get(`/api/products/${service.id}`)).json().data;
+    expect(seen.kind).toBe('service');
+    const services = (await cashier.get('/api/products', { query: { kind: 'service' } })).json();
+    expect(services.data.map((p: { id: number }) => p.id)).toContain(service.id);
+    expect(services.data.every((p: { kind: string }) => p.kind === 'service')).toBe(true);
+    const bad = await manager.post('/api/products', newProduct({ kind: 'labour' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ path: 'kind', message: 'Kind must be goods or service' }]);
+  });
+
+  it('lets a manager change the kind (a product becoming a service gives up its stock)', async () => {
+    const product = await create(manager, { quantity: 4 });
+    const changed = await manager.put(`/api/products/${product.id}`, { kind: 'service' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ kind: 'service', stock_pieces: 0 });
+    const moves = (await manager.get(`/api/products/${product.id}/movements`)).json().data;
+    expect(moves.map((m: { change_pieces: number }) => m.change_pieces)).toEqual([-4, 4]);
+    const back = await manager.put(`/api/products/${product.id}`, { kind: 'goods', quantity: 2 });
+    expect(back.json().data).toMatchObject({ kind: 'goods', stock_pieces: 2 });
+  });
+
+  it("refuses a cashier's change of kind (403) and changes nothing; the same kind is no change", async () => {
+    const product = await create(manager, { quantity: 4 });
+    for (const kind of ['service', 'goods'] as const) {
+      const target = kind === 'goods' ? await create(manager, { kind: 'service' }) : product;
+      const refused = await cashier.put(`/api/products/${target.id}`, { kind, name: 'Renamed' });
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().message).toBe('Only a manager can change Kind');
+      const after = (await manager.get(`/api/products/${target.id}`)).json().data;
+      expect(after.kind).toBe(target.kind);
+      expect(after.name).toBe(target.name);
+    }
+    const same = await cashier.put(`/api/products/${product.id}`, { kind: 'goods', name: 'Same' });
+    expect(same.statusCode, same.body).toBe(200);
+  });
+});
+
 describe('products: lists and search', () => {
   let exactBarcode: number;
   beforeAll(async () => {

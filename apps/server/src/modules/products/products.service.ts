@@ -96,6 +96,7 @@ export function presentProduct(row: ProductWithCategory): Product {
     thumbnail_url: images[0]?.thumbnail_url ?? null,
     images,
     is_active: row.isActive,
+    kind: row.kind,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -239,6 +240,7 @@ export async function listProducts(
     !query.q &&
     query.category_id === undefined &&
     query.active === undefined &&
+    query.kind === undefined &&
     query.low_stock !== 'true';
   if (unfiltered) {
     const ids = await catalogueInNameOrder(db, storeId, !isShopper(role));
@@ -254,9 +256,14 @@ export async function listProducts(
   if (query.q) conditions.push(matchesSearch(query.q));
   if (query.category_id !== undefined) conditions.push(eq(products.categoryId, query.category_id));
   if (query.active !== undefined) conditions.push(eq(products.isActive, query.active === 'true'));
-  // Quantity (whole units) below min_quantity ⟺ pieces below min_quantity × pieces per unit.
+  if (query.kind !== undefined) conditions.push(eq(products.kind, query.kind));
+  // Quantity (whole units) below min_quantity ⟺ pieces below min_quantity × pieces per unit;
+  // a service has no stock to run low.
   if (query.low_stock === 'true') {
-    conditions.push(sql`${products.stockPieces} < ${products.minQuantity} * ${piecesPerStockUnit}`);
+    conditions.push(
+      eq(products.kind, 'goods'),
+      sql`${products.stockPieces} < ${products.minQuantity} * ${piecesPerStockUnit}`,
+    );
   }
   const where = and(...conditions);
   const countAll = async () => {
@@ -452,7 +459,9 @@ export async function insertProduct(
   at?: Date,
 ): Promise<ProductRow> {
   await assertCategoryForProduct(tx, storeId, input.category_id);
-  const pieces = stockPieces(input.quantity, input.stock_unit, input.pack_size);
+  // A service has no stock: its quantity is not read.
+  const pieces =
+    input.kind === 'service' ? 0 : stockPieces(input.quantity, input.stock_unit, input.pack_size);
   const [row] = await tx
     .insert(products)
     .values({
@@ -474,6 +483,7 @@ export async function insertProduct(
       stockUnit: input.stock_unit,
       isActive: input.is_active,
       ...(at ? { createdAt: at, updatedAt: at } : {}),
+      kind: input.kind,
     })
     .returning();
   if (pieces > 0) {
@@ -516,6 +526,7 @@ export function productAsStored(row: ProductRow): ProductAsStored {
     stock_pieces: row.stockPieces,
     stock_unit: row.stockUnit,
     pack_size: row.packSize,
+    kind: row.kind,
   };
   for (const [field, column] of PRICE_COLUMNS) stored[field] = row[column];
   return stored;
@@ -570,7 +581,8 @@ export async function createProduct(
  * writes an 'adjustment' movement with the difference in pieces and the reason sent
  * ('correction' when none). A cashier's change of a price or the stock is 403, checked on the
  * locked row (assertMayChange). Photos sent with it are added after the existing ones, in the
- * same transaction.
+ * same transaction. A product becoming a service gives up its
+ * stock (an adjustment); changing the kind is manager-only like prices and stock (issue 20).
  */
 export async function updateProduct(
   db: Database,
@@ -590,10 +602,12 @@ export async function updateProduct(
           .for('update');
         if (!current) throw productErrors.notFound();
         assertMayChange(actor.role, current, input);
+        const kind = input.kind ?? current.kind;
         if (input.category_id !== undefined)
           await assertCategoryForProduct(tx, storeId, input.category_id);
 
-        const pieces = stockPiecesAfter(productAsStored(current), input);
+        // A service has no stock: a product becoming one gives its stock up (an adjustment).
+        const pieces = kind === 'service' ? 0 : stockPiecesAfter(productAsStored(current), input);
         if (pieces > STOCK_PIECES_MAX) throw productErrors.tooMuchStock();
 
         const changes: Partial<typeof products.$inferInsert> = { updatedAt: new Date() };
@@ -610,6 +624,7 @@ export async function updateProduct(
         if (input.pack_size !== undefined) changes.packSize = input.pack_size;
         if (input.stock_unit !== undefined) changes.stockUnit = input.stock_unit;
         if (input.is_active !== undefined) changes.isActive = input.is_active;
+        changes.kind = kind;
         changes.stockPieces = pieces;
 
         await tx.update(products).set(changes).where(eq(products.id, id));

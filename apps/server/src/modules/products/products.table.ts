@@ -46,6 +46,10 @@ export const products = pgTable(
       .notNull()
       .default('piece'),
     isActive: boolean('is_active').notNull().default(true),
+    // Goods (kept in stock) or a service (no stock, no movements; the delivery): issue 20.
+    kind: text('kind', { enum: ['goods', 'service'] })
+      .notNull()
+      .default('goods'),
     // What a search matches — name, SKU and barcode, lowercased — kept as one text so one
     // trigram index answers it, and its matches are checked without lowercasing three columns
     // again (issue 10: three OR-ed columns made PostgreSQL scan the catalogue). A newline keeps
@@ -73,6 +77,8 @@ export const products = pgTable(
     check('products_min_quantity_not_negative', sql`${table.minQuantity} >= 0`),
     check('products_pack_size_positive', sql`${table.packSize} >= 1`),
     check('products_stock_unit_valid', sql`${table.stockUnit} in ('piece', 'pack', 'dozen')`),
+    check('products_kind_valid', sql`${table.kind} in ('goods', 'service')`),
+    check('products_service_no_stock', sql`${table.kind} = 'goods' or ${table.stockPieces} = 0`),
   ],
 );
 

@@ -7,7 +7,7 @@ import { bigint, date, integer, pgTable, pgView, primaryKey, timestamp } from 'd
  *
  * Written by PostgreSQL itself, never by the application: triggers on `sale_items` (insert,
  * update, delete) and on `sales` (a sale cancelled or restored) keep it equal to the lines that
- * count — a line of a cancelled sale and the delivery service (SRV001) do not — whatever path
+ * count — a line of a cancelled sale and a service's line (the delivery) do not — whatever path
  * changed them (checkout, a product deleted, a seed, a migration). See migration
  * 0013_product_sales_monthly. `product_id` 0 holds the lines whose product was deleted.
  * Money is in integer cents, so summing a year is integer arithmetic.

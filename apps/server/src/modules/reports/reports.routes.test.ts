@@ -148,6 +148,7 @@ beforeAll(async () => {
   ids.delivery = await createProduct(adminA, {
     name: 'Delivery Service',
     sku: 'SRV001',
+    kind: 'service',
     piece_selling_price: 200,
     quantity: 0,
   });
@@ -797,6 +798,7 @@ describe('product performance over whole months', () => {
     const delivery = await createProduct(adminC, {
       name: 'Delivery Service',
       sku: 'SRV001',
+      kind: 'service',
       piece_selling_price: 200,
       quantity: 0,
     });
@@ -837,7 +839,7 @@ async function monthlySumsAndLines(storeId: number) {
       (sum(total - quantity * buying_price) * 100)::int as profit_cents,
       max(sold_at)::text as last_sold
     from sale_items i
-    where store_id = ${storeId} and product_sku <> 'SRV001'
+    where store_id = ${storeId} and product_kind = 'goods'
       and not exists (select 1 from sales s where s.id = i.sale_id and s.status = 'cancelled')
     group by 1, 2 order by 1, 2`)) as { rows: unknown[] };
   return [kept.rows, summed.rows] as const;
@@ -872,5 +874,42 @@ describe('bad input', () => {
     expect(response.statusCode, response.body).toBe(400);
     expect(JSON.stringify(response.json())).toContain(message);
     expect(JSON.stringify(response.json())).toContain(field);
+  });
+});
+
+describe('reports follow the kind of product, not its SKU (issue 20)', () => {
+  it('counts goods renamed SRV001 as a product, and no service under any SKU', async () => {
+    const store = (await buildStore(t.db)).id;
+    const { client } = await signedIn(t, 'admin', store);
+    const walkIn = await walkInOf(client);
+    const soap = await createProduct(client, {
+      name: 'Renamed Soap',
+      sku: 'SOAP-X',
+      piece_buying_price: 40,
+      piece_selling_price: 50,
+      quantity: 10,
+    });
+    const renamed = await client.put(`/api/products/${soap}`, { sku: 'SRV001' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const porterage = await createProduct(client, {
+      name: 'Porterage',
+      sku: 'PORT-1',
+      kind: 'service',
+      piece_selling_price: 100,
+      quantity: 0,
+    });
+    await checkout(client, walkIn, [line(soap, 2, 50), line(porterage, 1, 100)]);
+
+    const performance = (await client.get('/api/reports/product-performance')).json().data;
+    // 2 soaps at 50 (bought at 40): 100 of revenue, 20 of profit; porterage is no product.
+    expect(performance.products).toEqual([
+      expect.objectContaining({ productId: soap, productSku: 'SRV001', quantity: 2, revenue: 100 }),
+    ]);
+    expect(performance.summary).toEqual({ totalRevenue: 100, totalProfit: 20, productCount: 1 });
+    const inventory = (await client.get('/api/reports/inventory')).json().data;
+    expect(inventory.products.map((row: { sku: string }) => row.sku)).toEqual(['SRV001']);
+    // The sale's total still holds the service's line: a sale is what the customer paid.
+    const summary = (await client.get('/api/reports/sales-summary')).json().data;
+    expect(summary.totalSales).toBe(200);
   });
 });

@@ -5,8 +5,8 @@
  * the database as a decimal string with two places, read here into a number.
  *
  * Which sales count: every sale of the store except cancelled ones. Which lines count for
- * product performance: every line except the delivery service (SKU SRV001, a fee, not a
- * product). Days are shop days in Africa/Nairobi (lib/shop-day.ts). Profit is gross profit on
+ * product performance: every line of goods — not a service's (the delivery: a fee, not a
+ * product), by the kind the product had when sold (sale_items.product_kind). Days are shop days in Africa/Nairobi (lib/shop-day.ts). Profit is gross profit on
  * the goods (revenue − cost at the kept buying prices) and that less the range's expenses.
  */
 import { STOCK_STATUS_LABELS, stockStatus } from '@duka/shared/products/stock-status';
@@ -51,7 +51,6 @@ import {
 } from '../../lib/shop-day';
 import { expenses } from '../expenses/expenses.table';
 import { products } from '../products/products.table';
-import { DELIVERY_SERVICE_SKU } from '../sales/sales.service';
 import { saleItems, sales } from '../sales/sales.table';
 import { users } from '../users/users.table';
 import { productSalesMonthly, saleLinesCounted } from './product-sales-monthly.table';
@@ -102,7 +101,7 @@ export async function inventoryReport(
   const conditions: SQL[] = [
     eq(products.storeId, storeId),
     eq(products.isActive, true),
-    ne(products.sku, DELIVERY_SERVICE_SKU),
+    eq(products.kind, 'goods'),
   ];
   // Name, SKU or barcode, from the products' one trigram-indexed search text (migration 0014).
   if (query.q)
@@ -328,7 +327,7 @@ async function performanceOf(
 
   const listed = and(
     eq(products.storeId, storeId),
-    ne(products.sku, DELIVERY_SERVICE_SKU),
+    eq(products.kind, 'goods'),
     or(eq(products.isActive, true), isNotNull(lines.productId)),
   );
   // The page: every listed product (zeros for those not sold) sorted and counted before the

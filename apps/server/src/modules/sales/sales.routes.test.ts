@@ -267,10 +267,40 @@ describe('POST /api/sales', () => {
   });
 
   it('sells the delivery service without counting its stock', async () => {
-    const delivery = await createProduct({ sku: 'SRV001', name: 'Delivery Service', quantity: 0 });
+    // A service by its kind (issue 20), not by its SKU.
+    const delivery = await createProduct({
+      sku: 'DELIVERY',
+      name: 'Delivery Service',
+      quantity: 0,
+      kind: 'service',
+    });
     const response = await salesA.post('/api/sales', cashSale([line(delivery.id, 1, 200)]));
     expect(response.statusCode, response.body).toBe(201);
     expect(await stockOf(delivery.id)).toBe(0);
+    // No movement: a service has no stock to move.
+    const moves = await t.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.productId, delivery.id));
+    expect(moves).toEqual([]);
+  });
+
+  it('takes stock from goods whose SKU is SRV001: the kind decides, not the SKU', async () => {
+    const goods = await createProduct({ quantity: 3 });
+    const renamed = await adminA.put(`/api/products/${goods.id}`, { sku: 'SRV001' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.kind).toBe('goods');
+    const sold = await salesA.post('/api/sales', cashSale([line(goods.id, 2, 60)]));
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect(await stockOf(goods.id)).toBe(1);
+    const moves = await t.db
+      .select({ change: stockMovements.changePieces, reason: stockMovements.reason })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.productId, goods.id), eq(stockMovements.reason, 'sale')));
+    expect(moves).toEqual([{ change: -2, reason: 'sale' }]);
+    // And it cannot be oversold like a service would be.
+    const over = await salesA.post('/api/sales', cashSale([line(goods.id, 2, 60)]));
+    expect(over.statusCode).toBe(409);
   });
 
   it('never oversells: 20 concurrent sales of a product with stock 5 → exactly 5 succeed', async () => {

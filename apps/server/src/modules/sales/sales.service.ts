@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { centsToDecimal, storedMoneyToNumber } from '@duka/shared/money/money';
 import type { UnitType } from '@duka/shared/money/units';
+import type { ProductKind } from '@duka/shared/products/products.schemas';
 import { spreadCartDiscount } from '@duka/shared/sales/discounts';
 import type {
   CreateSaleInput,
@@ -40,8 +41,6 @@ import { saleItems, sales, type SaleItemRow, type SaleRow } from './sales.table'
 const IDEMPOTENCY_UNIQUE = 'sales_store_idempotency_key_unique';
 /** numeric(12,2) holds up to 9,999,999,999.99. */
 const TOTAL_MAX_CENTS = 999_999_999_999;
-/** The delivery-service product (spec §4 Cart): a service, never counted in stock. */
-export const DELIVERY_SERVICE_SKU = 'SRV001';
 
 export interface SaleWithParts {
   sale: SaleRow;
@@ -396,12 +395,13 @@ interface WrittenLine {
   discount: string;
   discount_total: string;
   discount_approved_by: number | null;
+  product_kind: ProductKind;
 }
 
 const WRITE_SALE = `select * from write_sale($1::integer, $2::integer, $3::integer, $4::numeric,
   $5::numeric, $6::numeric, $7::text, $8::text, $9::text, $10::numeric, $11::numeric, $12::text,
   $13::text, $14::timestamptz, $15::integer[], $16::text[], $17::integer[], $18::numeric[],
-  $19::numeric[], $20::text, $21::boolean, $22::integer, $23::text)`;
+  $19::numeric[], $20::boolean, $21::integer, $22::text)`;
 
 /** write_sale's own errors (its SQLSTATE, with the line or the product in DETAIL) as the API's. */
 function saleErrorOf(error: unknown, lines: PricedLine[]): AppError | undefined {
@@ -458,7 +458,6 @@ async function writeSale(
       lines.map((line) => line.quantity),
       lines.map((line) => centsToDecimal(line.unitPriceCents)),
       lines.map((line) => centsToDecimal(line.totalCents)),
-      DELIVERY_SERVICE_SKU,
       cap.capped,
       cap.approvedBy,
       requestHash,
@@ -500,6 +499,7 @@ async function writeSale(
       productId: line.productId,
       productName: row.product_name,
       productSku: row.product_sku,
+      productKind: row.product_kind,
       unitType: line.unitType,
       quantity: line.quantity,
       pieces: row.pieces,

@@ -83,6 +83,10 @@ export const saleItems = pgTable(
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     productSku: text('product_sku').notNull(),
+    // The product's kind when sold: a service's line takes no stock and is not product revenue.
+    productKind: text('product_kind', { enum: ['goods', 'service'] })
+      .notNull()
+      .default('goods'),
     unitType: text('unit_type', { enum: ['piece', 'pack', 'dozen'] }).notNull(),
     quantity: integer('quantity').notNull(),
     pieces: integer('pieces').notNull(),

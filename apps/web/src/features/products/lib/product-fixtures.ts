@@ -25,6 +25,7 @@ export function buildProduct(overrides: Partial<InventoryProduct> = {}): Invento
     images: [],
     thumbnail_url: null,
     is_active: true,
+    kind: 'goods',
     created_at: '2025-01-15T09:30:00.000Z',
     updated_at: '2025-01-15T09:30:00.000Z',
     ...overrides,

@@ -48,6 +48,7 @@ describe('product form defaults (spec §3)', () => {
       stock_unit: 'piece',
       is_active: true,
       stock_reason: '',
+      kind: 'goods',
     });
   });
 });
@@ -111,6 +112,7 @@ describe('validation messages (spec §5)', () => {
         pack_size: 1,
         stock_unit: 'piece',
         is_active: true,
+        kind: 'goods',
       },
     });
   });
@@ -210,5 +212,15 @@ describe('a stock change needs a reason (issue 20)', () => {
     if (!renamed.ok) throw new Error('expected a valid form');
     expect(changedProductFields(soda, renamed.payload)).toEqual({ name: 'Soda 300ml' });
     expect(validateProductForm({ ...filled, quantity: '99' }).ok).toBe(true);
+  });
+});
+
+describe('the kind of product (issue 20)', () => {
+  it('keeps a service a service: an edit sends no kind unless it changed', () => {
+    const service = buildProduct({ kind: 'service', quantity: 0, stock_pieces: 0 });
+    const result = validateProductForm({ ...productToForm(service), name: 'Delivery (town)' });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(changedProductFields(service, result.payload)).toEqual({ name: 'Delivery (town)' });
   });
 });

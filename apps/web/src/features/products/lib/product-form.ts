@@ -13,6 +13,7 @@ import {
   STOCK_REASONS,
   type CreateProductInput,
   type StockReason,
+  type ProductKind,
 } from '@duka/shared/products/products.schemas';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { InventoryProduct } from './product-types';
@@ -43,6 +44,8 @@ export type ProductFormValues = Record<PriceField | CountField, string> & {
   is_active: boolean;
   /** Why the stock changed (issue 20): asked of a manager when an edit changes the stock. */
   stock_reason: StockReason | '';
+  /** Kept as the product has it, so an edit never turns a service into goods (issue 20). */
+  kind: ProductKind;
 };
 
 export type ProductFormField = keyof ProductFormValues;
@@ -80,6 +83,7 @@ export function emptyProductForm(categoryId: string): ProductFormValues {
     stock_unit: 'piece',
     is_active: true,
     stock_reason: '',
+    kind: 'goods',
   };
 }
 
@@ -103,6 +107,7 @@ export function productToForm(product: InventoryProduct): ProductFormValues {
     stock_unit: product.stock_unit,
     is_active: product.is_active,
     stock_reason: '',
+    kind: product.kind,
   };
 }
 

@@ -31,6 +31,7 @@ function product(id: number, name: string, overrides: Partial<Product> = {}): Pr
     thumbnail_url: null,
     images: [],
     is_active: true,
+    kind: 'goods',
     stock_pieces: 100,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
