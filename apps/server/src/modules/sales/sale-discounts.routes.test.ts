@@ -209,6 +209,24 @@ describe("a cashier's discount over the store's cap", () => {
     expect(read.discount_approved_by).toEqual({ id: approver.id, name: 'Amina M' });
   });
 
+  it('lists a unit with no price of its own at its pieces: a dozen for KSh 1 needs approval', async () => {
+    const loose = await createProduct({ dozen_selling_price: 0 });
+    const response = await cashierA.post(
+      '/api/sales',
+      sale([{ product_id: loose.id, quantity: 1, unit_price: 1, unit_type: 'dozen' }]),
+    );
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json().message).toBe(MESSAGE_AT_10);
+    const approved = await cashierA.post(
+      '/api/sales',
+      sale([{ product_id: loose.id, quantity: 1, unit_price: 1, unit_type: 'dozen' }], {
+        discount_approval: { email: manager.email, password: manager.password },
+      }),
+    );
+    expect(approved.statusCode, approved.body).toBe(201);
+    expect(approved.json().data.items[0]).toMatchObject({ list_price: 1200, discount: 1199 });
+  });
+
   it("goes through with a manager's approval, who is named on the sale", async () => {
     const soap = await createProduct();
     const response = await cashierA.post(

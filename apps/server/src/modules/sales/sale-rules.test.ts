@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { pointsEarned } from '../customers/loyalty.service';
 import type { ProductRow } from '../products/products.table';
-import { buyingPriceOf, sellingPriceOf } from '../products/unit-prices.service';
+import { buyingPriceOf, listPriceOf } from '../products/unit-prices.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,18 +53,32 @@ describe('the sale rules in SQL equal the TypeScript ones', () => {
     }
   });
 
-  it('the selling (list) price of a unit', async () => {
-    const product = {
-      pieceSellingPrice: '100.00',
-      packSellingPrice: '900.50',
-      dozenSellingPrice: '0.00',
-    } as ProductRow;
-    for (const unit of UNIT_TYPES) {
-      const list = await one<string>(sql`select unit_selling_price(${unit},
-        ${product.pieceSellingPrice}::numeric, ${product.packSellingPrice}::numeric,
-        ${product.dozenSellingPrice}::numeric)::numeric(12, 2)::text as p`);
-      expect(list, unit).toBe(sellingPriceOf(product, unit));
+  it('the selling (list) price of a unit: its own, else its pieces at the piece price', async () => {
+    for (const [pack, dozen] of [
+      ['900.50', '0.00'],
+      ['0.00', '1150.00'],
+      ['0.00', '0.00'],
+    ] as const) {
+      for (const packSize of [1, 6, 24]) {
+        const product = {
+          pieceSellingPrice: '100.00',
+          packSellingPrice: pack,
+          dozenSellingPrice: dozen,
+          packSize,
+        } as ProductRow;
+        for (const unit of UNIT_TYPES) {
+          const list = await one<string>(sql`select unit_selling_price(${unit},
+            ${packSize}::integer, ${product.pieceSellingPrice}::numeric, ${pack}::numeric,
+            ${dozen}::numeric)::numeric(12, 2)::text as p`);
+          expect(list, `${unit} of ${packSize}, pack ${pack}, dozen ${dozen}`).toBe(
+            listPriceOf(product, unit),
+          );
+        }
+      }
     }
+    // A dozen with no price of its own lists at twelve pieces, never at nothing.
+    const loose = { pieceSellingPrice: '100.00', dozenSellingPrice: '0.00' } as ProductRow;
+    expect(listPriceOf(loose, 'dozen')).toBe('1200.00');
   });
 
   it("a line's discount and the cashier's cap", async () => {
