@@ -103,7 +103,7 @@ export async function seedDemoSales(
     .orderBy(asc(products.id));
   const stock = new Map(shelf.map((product) => [product.id, product.stockPieces]));
   const goods = shelf.filter((product) => product.kind === 'goods');
-  // The store's delivery service: its first active service (docs/decisions/0005).
+  // The store's delivery service: its first active service (docs/decisions/0006).
   const delivery = shelf.find((product) => product.kind === 'service');
   const next = random(20261123);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
