@@ -153,13 +153,13 @@ test('a Swahili till, checkout and receipt show no English word', async ({ page 
 
   // 'Complete Sale', as a counter sale and as a delivery.
   await page.getByRole('button', { name: 'Endelea Kulipa' }).click();
-  const checkout = page.getByRole('dialog', { name: 'Kamilisha Mauzo' });
+  const checkout = page.getByRole('dialog', { name: 'Kamilisha mauzo' });
   await expect(checkout.getByRole('button', { name: 'Kamilisha mauzo' })).toBeVisible();
   await leftOn(checkout, 'Complete Sale');
-  await checkout.getByRole('switch', { name: 'Kupelekea mteja' }).click();
+  await checkout.getByRole('switch', { name: 'Kumpelekea mteja' }).click();
   await expect(checkout.getByLabel('Ada ya usafirishaji')).toBeVisible();
   await leftOn(checkout, 'Complete Sale, delivery');
-  await checkout.getByRole('switch', { name: 'Kupelekea mteja' }).click();
+  await checkout.getByRole('switch', { name: 'Kumpelekea mteja' }).click();
   await checkout.getByLabel('Kiasi kilicholipwa').fill('100');
   await checkout.getByRole('button', { name: 'Kamilisha mauzo' }).click();
 
