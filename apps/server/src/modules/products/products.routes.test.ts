@@ -541,6 +541,37 @@ describe('products: lists and search', () => {
     }
   });
 
+  it('pages goods alone when asked (kind=goods): services left out before paging, with q and category', async () => {
+    const store = (await buildStore(t.db)).id;
+    const owner = (await signedIn(t, 'manager', store)).client;
+    const buyer = (await signedIn(t, 'user', store)).client;
+    const category = (await owner.post('/api/categories', { name: 'Shelf' })).json().data.id;
+    // The service sorts first by name, so a grid that dropped it after paging would show 11.
+    await create(owner, { name: 'Aaa Delivery', kind: 'service', category_id: category });
+    for (let i = 10; i < 23; i += 1) {
+      await create(owner, { name: `Shelf item ${i}`, category_id: category });
+    }
+    // The unfiltered count is asked first, so a count kept without the kind would answer 14.
+    const everything = await buyer.get('/api/products', { query: { active: 'true' } });
+    expect(everything.json().total).toBe(14);
+    const filters: Record<string, string | number>[] = [{}, { q: 'e' }, { category_id: category }];
+    for (const filter of filters) {
+      const page = async (n: number) =>
+        (
+          await buyer.get('/api/products', {
+            query: { ...filter, kind: 'goods', active: 'true', page: n, pageSize: 12 },
+          })
+        ).json();
+      const [first, second] = [await page(1), await page(2)];
+      expect(first.data).toHaveLength(12);
+      expect(second.data.map((p: { name: string }) => p.name)).toEqual(['Shelf item 22']);
+      expect([first.total, second.total]).toEqual([13, 13]);
+      expect(
+        [...first.data, ...second.data].every((p: { kind: string }) => p.kind === 'goods'),
+      ).toBe(true);
+    }
+  });
+
   it('shows a product added, renamed or removed on the very next grid page', async () => {
     const firstPage = async () =>
       (await cashier.get('/api/products', { query: { page: 1, pageSize: 3 } })).json();

@@ -278,7 +278,7 @@ export async function listProducts(
       : await catalogueCounts.get(
           db,
           storeId,
-          `${isShopper(role)}|${query.category_id ?? ''}|${query.active ?? ''}`,
+          `${isShopper(role)}|${query.category_id ?? ''}|${query.active ?? ''}|${query.kind ?? ''}`,
           countAll,
         );
   // The page's ids from the (store, name, id) index, walked from the nearer end (lib/paging),

@@ -8,12 +8,13 @@ import { Pagination } from '@/components/ui/pagination';
 import { toast } from '@/components/ui/use-toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useShopProducts } from '../api/get-shop-products';
-import { SHOP_PAGE_SIZE, shelfProducts } from '../lib/shop-products';
+import { SHOP_PAGE_SIZE } from '../lib/shop-products';
 import { ShopProductCard } from './shop-product-card';
 
 /**
  * Spec §2 Shop: the store's products from the server, 12 a page with Previous, numbered pages
- * and Next, searched on the server 300 ms after the last key (spec §9). SRV001 never shows.
+ * and Next, searched on the server 300 ms after the last key (spec §9). Goods only: the server
+ * leaves services out before paging.
  */
 export function ShopProductGrid({ onAdd }: { onAdd: (product: ShopperProduct) => void }) {
   const { t } = useTranslation('shop');
@@ -77,7 +78,7 @@ export function ShopProductGrid({ onAdd }: { onAdd: (product: ShopperProduct) =>
         </p>
       ) : (
         <ShelfPage
-          products={shelfProducts(products.data.data)}
+          products={products.data.data}
           total={products.data.total}
           page={page}
           searching={q !== ''}

@@ -27,14 +27,22 @@ const unpriced = buildShopperProduct({
   sku: 'SUG-LOOSE',
   piece_selling_price: 0,
 });
-const delivery = buildShopperProduct({ id: 9, name: 'Delivery Service', sku: 'SRV001' });
+const delivery = buildShopperProduct({
+  id: 9,
+  name: 'Delivery Service',
+  sku: 'SRV001',
+  kind: 'service',
+});
 
 type Routes = Record<string, ApiReply | ((request: SentRequest) => ApiReply | undefined)>;
 
 function stubShop(routes: Routes = {}) {
   return stubApi({
-    'GET /products': {
-      body: { data: [jogoo, pembe, unpriced, delivery], total: 4, page: 1, pageSize: 12 },
+    // As the server answers: services (the delivery) only when goods are not asked for alone.
+    'GET /products': (request) => {
+      const goodsOnly = new URL(request.path, 'http://x').searchParams.get('kind') === 'goods';
+      const data = goodsOnly ? [jogoo, pembe, unpriced] : [jogoo, pembe, unpriced, delivery];
+      return { body: { data, total: data.length, page: 1, pageSize: 12 } };
     },
     'GET /orders': { body: { orders: [], total: 0, page: 1, pageSize: 10 } },
     ...routes,
@@ -80,13 +88,13 @@ afterEach(() => {
 });
 
 describe('Shop', () => {
-  it('shows the shelf 12 a page with active products only, SRV001 hidden, and each card as the spec says', async () => {
+  it('shows the shelf 12 a page with active goods only (services left out by the server before paging), and each card as the spec says', async () => {
     const sent = stubShop();
     renderShop();
     await addButton(jogoo.name);
     expect(
       sent.filter((call) => call.path.startsWith('/products')).map((call) => call.path),
-    ).toEqual(['/products?page=1&pageSize=12&active=true']);
+    ).toEqual(['/products?page=1&pageSize=12&active=true&kind=goods']);
     expect(screen.queryByText('Delivery Service')).not.toBeInTheDocument();
     const cards = screen.getAllByTestId('shop-product');
     expect(cards).toHaveLength(3);
@@ -134,7 +142,7 @@ describe('Shop', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), 'omo');
     await addButton('Product on page 1');
     expect(sent.map((call) => call.path)).toContain(
-      '/products?q=omo&page=1&pageSize=12&active=true',
+      '/products?q=omo&page=1&pageSize=12&active=true&kind=goods',
     );
   });
 
@@ -336,7 +344,7 @@ describe('Shop', () => {
   });
 
   it('shows an empty shelf as such', async () => {
-    stubShop({ 'GET /products': { body: { data: [delivery], total: 1, page: 1, pageSize: 12 } } });
+    stubShop({ 'GET /products': { body: { data: [], total: 0, page: 1, pageSize: 12 } } });
     renderShop();
     expect(await screen.findByText('No products found')).toBeVisible();
   });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CartItem } from '@/features/cart/lib/cart-math';
-import { buildShopperProduct } from '@/test/fixtures';
-import { canAddToCart, orderLines, piecePrice, shelfProducts } from './shop-products';
+import { canAddToCart, orderLines, piecePrice } from './shop-products';
 
 const line = (overrides: Partial<CartItem> = {}): CartItem => ({
   id: 'line-1',
@@ -14,15 +13,6 @@ const line = (overrides: Partial<CartItem> = {}): CartItem => ({
 });
 
 describe('the shop', () => {
-  it('keeps the SRV001 delivery service off the shelf, in any case', () => {
-    const products = [
-      buildShopperProduct({ id: 1 }),
-      buildShopperProduct({ id: 2, sku: 'SRV001' }),
-      buildShopperProduct({ id: 3, sku: 'srv001' }),
-    ];
-    expect(shelfProducts(products).map((product) => product.id)).toEqual([1]);
-  });
-
   it('adds only a product with an id and a piece price (spec §5 Shop)', () => {
     expect(canAddToCart({ id: 1, piece_selling_price: 185 })).toBe(true);
     expect(canAddToCart({ piece_selling_price: 185 })).toBe(false);

@@ -1,6 +1,5 @@
 /** The shop's view of products and of the cart it fills (spec §2 Shop, §5 Shop, §9). */
 import type { OrderItemInput } from '@duka/shared/orders/orders.schemas';
-import type { ShopperProduct } from '@duka/shared/products/products.schemas';
 import { DELIVERY_SKU, type CartItem } from '@/features/cart/lib/cart-math';
 
 /** Spec §9: shop products 12 a page. */
@@ -8,11 +7,6 @@ export const SHOP_PAGE_SIZE = 12;
 
 /** Thrown (spec §5 Shop) when a cart line has no product to order. */
 export const INVALID_CART_ITEM = 'Invalid cart item';
-
-/** Spec §2: the delivery service is not something a shopper picks from the grid. */
-export function shelfProducts(products: readonly ShopperProduct[]): ShopperProduct[] {
-  return products.filter((product) => product.sku.toUpperCase() !== DELIVERY_SKU);
-}
 
 const isPositiveId = (id: unknown): id is number =>
   typeof id === 'number' && Number.isInteger(id) && id > 0;
