@@ -14,6 +14,8 @@ export interface CartProduct {
   id: number;
   name: string;
   sku?: string | null;
+  /** Absent on a cart saved before products had a kind (issue 20). */
+  kind?: 'goods' | 'service';
   selling_price: Price;
   stock_unit: string;
   piece_selling_price?: Price;
@@ -38,6 +40,7 @@ export type CartProductSource = Pick<
   | 'id'
   | 'name'
   | 'sku'
+  | 'kind'
   | 'stock_unit'
   | 'piece_selling_price'
   | 'pack_selling_price'
@@ -50,6 +53,7 @@ export function toCartProduct(product: CartProductSource): CartProduct {
     id: product.id,
     name: product.name,
     sku: product.sku,
+    kind: product.kind,
     selling_price: product.piece_selling_price,
     stock_unit: product.stock_unit,
     piece_selling_price: product.piece_selling_price,
@@ -58,11 +62,17 @@ export function toCartProduct(product: CartProductSource): CartProduct {
   };
 }
 
-/** The delivery service product: at most one line of it (spec §4 Cart). */
+/** The delivery's SKU (spec §4 Cart): read only for a cart saved before products had a kind. */
 export const DELIVERY_SKU = 'SRV001';
 
-/** The delivery service line, the one place the cart tells it from goods. */
-export function isDeliveryProduct(product: { sku?: string | null } | null | undefined): boolean {
+/**
+ * The delivery service line, the one place the cart tells it from goods: a service
+ * (docs/decisions/0006); at most one line of it (spec §4 Cart).
+ */
+export function isDeliveryProduct(
+  product: Pick<CartProduct, 'sku' | 'kind'> | null | undefined,
+): boolean {
+  if (product?.kind) return product.kind === 'service';
   return product?.sku?.toUpperCase() === DELIVERY_SKU;
 }
 

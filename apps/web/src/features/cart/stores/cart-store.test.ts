@@ -16,6 +16,7 @@ const delivery: CartProduct = {
   id: 99,
   name: 'Delivery',
   sku: 'SRV001',
+  kind: 'service',
   selling_price: '200.00',
   stock_unit: 'piece',
   piece_selling_price: '200.00',

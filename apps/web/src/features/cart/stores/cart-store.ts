@@ -10,7 +10,7 @@
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import {
-  DELIVERY_SKU,
+  isDeliveryProduct,
   cartTotal,
   isValidCartItem,
   lineTotal,
@@ -145,8 +145,8 @@ export const useCartStore = create<CartState>()(
       addItem: (product, options = {}) => {
         const unitType = options.unitType ?? 'piece';
         const items = get().items;
-        const isDelivery = product.sku === DELIVERY_SKU;
-        if (isDelivery && items.some((item) => item.product.sku === DELIVERY_SKU)) return;
+        const isDelivery = isDeliveryProduct(product);
+        if (isDelivery && items.some((item) => isDeliveryProduct(item.product))) return;
 
         const existing = items.find(
           (item) => item.product.id === product.id && item.unit_type === unitType,

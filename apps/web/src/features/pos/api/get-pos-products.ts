@@ -12,13 +12,16 @@ export interface PosProductPage {
   pageSize: number;
 }
 
-/** GET /products?q&page&pageSize=12: one page at a time, never the whole catalogue (spec §9). */
+/**
+ * GET /products?q&page&pageSize=12&kind=goods: one page at a time, never the whole catalogue
+ * (spec §9); services (the delivery, which has its own button) are left out before paging.
+ */
 export function usePosProducts(q: string, page: number) {
   return useQuery({
     queryKey: [...posProductsQueryKey, { q, page }],
     queryFn: ({ signal }) =>
       apiClient.get<PosProductPage>('/products', {
-        query: { q: q || undefined, page, pageSize: POS_PAGE_SIZE },
+        query: { q: q || undefined, page, pageSize: POS_PAGE_SIZE, kind: 'goods' },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -8,3 +8,11 @@ export async function searchProducts(q: string): Promise<PosProduct[]> {
   });
   return response.data;
 }
+
+/** GET /products?kind=service&active=true: the store's services, among them its delivery. */
+export async function fetchServices(): Promise<PosProduct[]> {
+  const response = await apiClient.get<{ data: PosProduct[] }>('/products', {
+    query: { kind: 'service', active: true, pageSize: 100 },
+  });
+  return response.data;
+}

@@ -2,7 +2,7 @@ import { TriangleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { usePosProducts } from '../api/get-pos-products';
-import { POS_PAGE_SIZE, gridProducts, type PosProduct } from '../lib/pos-products';
+import { POS_PAGE_SIZE, type PosProduct } from '../lib/pos-products';
 import { GettingStarted } from './getting-started';
 import { ProductCard } from './product-card';
 import { ProductsPager } from './products-pager';
@@ -15,7 +15,7 @@ interface ProductGridProps {
   onAdd: (product: PosProduct) => void;
 }
 
-/** Twelve products a page from the server (spec §2, §9); SRV001 never shows. */
+/** Twelve goods a page from the server (spec §2, §9); services never show. */
 export function ProductGrid({ query, page, onPageChange, onAdd }: ProductGridProps) {
   const { t } = useTranslation('pos');
   const products = usePosProducts(query, page);
@@ -43,11 +43,11 @@ export function ProductGrid({ query, page, onPageChange, onAdd }: ProductGridPro
     );
   }
 
-  const shown = gridProducts(products.data.data);
+  const shown = products.data.data;
   const pages = Math.max(1, Math.ceil(products.data.total / POS_PAGE_SIZE));
   if (shown.length === 0) {
-    // A shop whose only product is the delivery service has nothing to sell yet.
-    if (!query && page === 1 && products.data.total <= 1) return <GettingStarted />;
+    // A shop with no goods (perhaps only its delivery service) has nothing to sell yet.
+    if (!query && page === 1 && products.data.total === 0) return <GettingStarted />;
     return (
       <div className="py-8 text-center">
         <p className="font-semibold">{t('grid.empty')}</p>

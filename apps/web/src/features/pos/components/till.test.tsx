@@ -29,6 +29,7 @@ const delivery = buildShopperProduct({
   name: 'Delivery Service',
   sku: 'SRV001',
   barcode: null,
+  kind: 'service',
 });
 const walkIn = {
   id: 1,
@@ -43,7 +44,12 @@ const walkIn = {
 
 function stubTill(extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
-    'GET /products': { body: { data: [jogoo, delivery], total: 2, page: 1, pageSize: 12 } },
+    // As the server answers: goods or services alone when asked (kind=), else both.
+    'GET /products': (request) => {
+      const kind = new URL(request.path, 'http://x').searchParams.get('kind');
+      const data = [jogoo, delivery].filter((product) => !kind || product.kind === kind);
+      return { body: { data, total: data.length, page: 1, pageSize: 12 } };
+    },
     'GET /products/search': (request) => ({
       body: { data: request.path.includes('q=6161101600019') ? [jogoo] : [] },
     }),
@@ -82,12 +88,12 @@ afterEach(() => {
 });
 
 describe('Till', () => {
-  it('shows twelve-a-page products from the server without the SRV001 delivery service', async () => {
+  it('shows twelve-a-page goods from the server, services left out before paging', async () => {
     const sent = stubTill();
     renderTill();
     expect(await screen.findByRole('button', { name: `Add ${jogoo.name}` })).toBeInTheDocument();
     expect(screen.queryByText('Delivery Service')).not.toBeInTheDocument();
-    expect(productCalls(sent)).toEqual(['/products?page=1&pageSize=12']);
+    expect(productCalls(sent)).toEqual(['/products?page=1&pageSize=12&kind=goods']);
   });
 
   it('adds an exact barcode match at once on Enter and clears the box', async () => {
@@ -108,7 +114,7 @@ describe('Till', () => {
     await screen.findByRole('button', { name: `Add ${jogoo.name}` });
     await userEvent.type(searchBox(), 'Jogoo{Enter}');
     await vi.waitFor(() =>
-      expect(productCalls(sent)).toContain('/products?q=Jogoo&page=1&pageSize=12'),
+      expect(productCalls(sent)).toContain('/products?q=Jogoo&page=1&pageSize=12&kind=goods'),
     );
     expect(sent.some((call) => call.path === '/products/search?q=Jogoo')).toBe(true);
     expect(screen.getByText('Cart is empty')).toBeInTheDocument();
@@ -205,7 +211,7 @@ describe('Till', () => {
 
   it('shows a new shop how to start instead of an empty grid', async () => {
     stubTill({
-      'GET /products': { body: { data: [delivery], total: 1, page: 1, pageSize: 12 } },
+      'GET /products': { body: { data: [], total: 0, page: 1, pageSize: 12 } },
     });
     renderTill();
     expect(await screen.findByRole('link', { name: 'Add or import products' })).toHaveAttribute(
@@ -378,7 +384,7 @@ describe('Till, the Delivery switch (issue 20)', () => {
   });
 
   it('starts switched on when the cart holds the delivery line', async () => {
-    stubTill({ 'GET /products/search': { body: { data: [delivery] } } });
+    stubTill();
     renderTill();
     await userEvent.click(await screen.findByRole('button', { name: `Add ${jogoo.name}` }));
     await userEvent.click(screen.getByRole('button', { name: 'Add delivery' }));
@@ -388,5 +394,52 @@ describe('Till, the Delivery switch (issue 20)', () => {
     expect(within(dialog).getByRole('switch', { name: 'Delivery' })).toBeChecked();
     // The delivery line charges the delivery: no second KSh 200 on top of it.
     expect(within(dialog).getByLabelText('Delivery fee')).toHaveValue(0);
+  });
+
+  it("adds the store's delivery service, its active service with the lowest id, whatever its SKU", async () => {
+    const porterage = buildShopperProduct({
+      id: 12,
+      name: 'Porterage',
+      sku: 'P1',
+      kind: 'service',
+    });
+    const old = { ...porterage, id: 3, name: 'Old delivery', is_active: false };
+    const ours = {
+      ...porterage,
+      id: 7,
+      name: 'Boda delivery',
+      sku: 'BODA',
+      piece_selling_price: 150,
+    };
+    const sent = stubTill({
+      'GET /products': (request) =>
+        request.path.includes('kind=service')
+          ? { body: { data: [porterage, old, ours], total: 3, page: 1, pageSize: 100 } }
+          : { body: { data: [jogoo], total: 1, page: 1, pageSize: 12 } },
+    });
+    renderTill();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add delivery' }));
+    expect(await screen.findByTestId('cart-line')).toHaveTextContent('Boda delivery');
+    expect(productCalls(sent)).toContain('/products?kind=service&active=true&pageSize=100');
+    // Never twice (spec §4 Cart): the line is told by its kind, not its SKU.
+    await userEvent.click(screen.getByRole('button', { name: 'Add delivery' }));
+    await vi.waitFor(() => expect(productCalls(sent)).toHaveLength(3));
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+  });
+
+  it('says so when the store has no delivery service', async () => {
+    stubTill({
+      'GET /products': (request) => ({
+        body: { data: request.path.includes('kind=service') ? [] : [jogoo], total: 1, page: 1 },
+      }),
+    });
+    renderTill();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add delivery' }));
+    expect(
+      await screen.findByText(
+        'This store has no delivery service: add an active service to its products.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByTestId('cart-line')).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import type { Customer } from '@duka/shared/customers/customers.schemas';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/use-toast';
-import { DELIVERY_SKU, toCartProduct } from '@/features/cart/lib/cart-math';
+import { isDeliveryProduct, toCartProduct } from '@/features/cart/lib/cart-math';
 import { CartBottomBar } from '@/features/cart/components/cart-bottom-bar';
 import { isOutOfStock } from '@/features/cart/lib/cart-stock';
 import { useCartStore } from '@/features/cart/stores/cart-store';
@@ -12,9 +12,9 @@ import { translateMessage } from '@/lib/i18n';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useCustomers } from '../api/get-customers';
-import { searchProducts } from '../api/search-products';
+import { fetchServices, searchProducts } from '../api/search-products';
 import { beep } from '../lib/beep';
-import { exactMatch, isDelivery, looksLikeCode, type PosProduct } from '../lib/pos-products';
+import { deliveryService, exactMatch, looksLikeCode, type PosProduct } from '../lib/pos-products';
 import { useTillSettings } from '../stores/till-settings';
 import { CartPanel } from './cart-panel';
 import { CheckoutDialog } from './checkout-dialog';
@@ -120,7 +120,7 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
         refuseScan(t('stock.out', { name: match.name }));
         return;
       }
-      if (isDelivery(match)) addDelivery(toCartProduct(match));
+      if (isDeliveryProduct(match)) addDelivery(toCartProduct(match));
       else handleAdd(match);
       setText('');
       setQuery('');
@@ -132,7 +132,7 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
 
   const handleAddDelivery = async () => {
     try {
-      const delivery = (await searchProducts(DELIVERY_SKU)).find(isDelivery);
+      const delivery = deliveryService(await fetchServices());
       if (!delivery) {
         toast({ variant: 'destructive', title: t('cart.deliveryMissing') });
         return;

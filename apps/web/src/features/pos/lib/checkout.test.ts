@@ -92,6 +92,7 @@ describe('the Delivery switch (issue 20)', () => {
         id: 9,
         name: 'Delivery Service',
         sku: 'SRV001',
+        kind: 'service',
         selling_price: 200,
         stock_unit: 'piece',
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toCartProduct } from '@/features/cart/lib/cart-math';
-import { exactMatch, gridProducts, looksLikeCode } from './pos-products';
+import { isDeliveryProduct, toCartProduct } from '@/features/cart/lib/cart-math';
+import { deliveryService, exactMatch, looksLikeCode } from './pos-products';
 import { buildShopperProduct } from '@/test/fixtures';
 
 const jogoo = buildShopperProduct();
@@ -22,10 +22,12 @@ describe('exactMatch', () => {
   });
 });
 
-describe('gridProducts', () => {
-  it('hides the SRV001 delivery service', () => {
-    const delivery = buildShopperProduct({ id: 9, sku: 'SRV001', name: 'Delivery Service' });
-    expect(gridProducts([jogoo, delivery])).toEqual([jogoo]);
+describe('deliveryService', () => {
+  it("is the store's active service with the lowest id; goods and inactive services never", () => {
+    const service = (id: number, is_active = true) =>
+      buildShopperProduct({ id, kind: 'service', sku: `S${id}`, is_active });
+    expect(deliveryService([service(9), service(4), service(2, false), jogoo])?.id).toBe(4);
+    expect(deliveryService([jogoo, service(1, false)])).toBeNull();
   });
 });
 
@@ -38,7 +40,15 @@ describe('toCartProduct', () => {
       pack_selling_price: 2131,
       dozen_selling_price: 2109,
       stock_unit: 'piece',
+      kind: 'goods',
     });
+  });
+
+  it('tells the delivery line by its kind; the SKU only for a cart saved before kinds', () => {
+    expect(isDeliveryProduct(toCartProduct({ ...jogoo, kind: 'service', sku: 'BODA' }))).toBe(true);
+    expect(isDeliveryProduct(toCartProduct({ ...jogoo, sku: 'SRV001' }))).toBe(false);
+    expect(isDeliveryProduct({ sku: 'srv001' })).toBe(true);
+    expect(isDeliveryProduct({ sku: 'UNG-JOG2' })).toBe(false);
   });
 });
 

@@ -1,19 +1,15 @@
 /** The till's view of products: what the grid shows and what goes into the cart. */
 import type { ShopperProduct } from '@duka/shared/products/products.schemas';
-import { DELIVERY_SKU } from '@/features/cart/lib/cart-math';
 
 /** What the till reads of a product: the shopper's fields and the exact stock staff are told. */
 export type PosProduct = ShopperProduct & { stock_pieces?: number };
 
 export const POS_PAGE_SIZE = 12;
 
-export function isDelivery(product: Pick<PosProduct, 'sku'>): boolean {
-  return product.sku.toUpperCase() === DELIVERY_SKU;
-}
-
-/** Spec §2: the delivery service never shows in the grid (it has its own button). */
-export function gridProducts(products: readonly PosProduct[]): PosProduct[] {
-  return products.filter((product) => !isDelivery(product));
+/** The store's delivery service (docs/decisions/0006): its active service with the lowest id. */
+export function deliveryService(services: readonly PosProduct[]): PosProduct | null {
+  const active = services.filter((product) => product.kind === 'service' && product.is_active);
+  return active.reduce<PosProduct | null>((low, p) => (low && low.id < p.id ? low : p), null);
 }
 
 /**

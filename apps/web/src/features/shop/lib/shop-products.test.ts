@@ -40,10 +40,17 @@ describe('the shop', () => {
     expect(() => orderLines([line(), broken])).toThrow('Invalid cart item');
   });
 
-  it("leaves the till's delivery line (SRV001) out of the order", () => {
+  it("leaves the till's delivery line (a service) out of the order", () => {
     const delivery = line({
       id: 'line-2',
-      product: { id: 9, name: 'Delivery', sku: 'SRV001', selling_price: 200, stock_unit: 'piece' },
+      product: {
+        id: 9,
+        name: 'Delivery',
+        sku: 'SRV001',
+        kind: 'service',
+        selling_price: 200,
+        stock_unit: 'piece',
+      },
       quantity: 1,
       unit_price: 200,
       total: 200,

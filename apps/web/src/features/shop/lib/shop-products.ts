@@ -1,6 +1,6 @@
 /** The shop's view of products and of the cart it fills (spec §2 Shop, §5 Shop, §9). */
 import type { OrderItemInput } from '@duka/shared/orders/orders.schemas';
-import { DELIVERY_SKU, type CartItem } from '@/features/cart/lib/cart-math';
+import { isDeliveryProduct, type CartItem } from '@/features/cart/lib/cart-math';
 
 /** Spec §9: shop products 12 a page. */
 export const SHOP_PAGE_SIZE = 12;
@@ -28,11 +28,11 @@ export function canAddToCart(product: { id?: unknown; piece_selling_price?: unkn
 /**
  * The order's lines as the spec sends them (§3 Order, §7 POST orders). The server prices each
  * line itself; `unit_price` is what the shopper saw. A line without a product id throws
- * 'Invalid cart item' (spec §5 Shop) — nothing is sent. The till's delivery line (SRV001, in
+ * 'Invalid cart item' (spec §5 Shop) — nothing is sent. The till's delivery line (a service, in
  * the cart a staff member shares with the till) is a till service, not something to order.
  */
 export function orderLines(items: readonly CartItem[]): OrderItemInput[] {
-  const goods = items.filter((item) => item.product?.sku?.toUpperCase() !== DELIVERY_SKU);
+  const goods = items.filter((item) => !isDeliveryProduct(item.product));
   return goods.map((item) => {
     if (!isPositiveId(item.product?.id)) throw new Error(INVALID_CART_ITEM);
     return {
