@@ -56,6 +56,13 @@ export const purchaseOrderErrors = {
       'product_id',
       `Product with id ${id} not found`,
     ),
+  // Decision 0006: a service has no stock, so nothing of it can be bought in or received.
+  serviceOrdered: (path: string, name: string) =>
+    fieldError(
+      'purchase_orders.service_ordered',
+      path,
+      `${name} is a service: a purchase order buys goods only`,
+    ),
   alreadyOnOrder: () =>
     conflict('purchase_orders.item_exists', 'This product is already on the order', [
       { path: 'product_id', message: 'This product is already on the order' },

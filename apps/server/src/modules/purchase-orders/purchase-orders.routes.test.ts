@@ -211,6 +211,32 @@ describe('POST /api/purchase-orders', () => {
     });
   });
 
+  it('refuses a service line (400 naming the line and the product) and creates nothing', async () => {
+    const flour = await createProduct(adminA, categoryA);
+    const delivery = await createProduct(adminA, categoryA, {
+      name: 'Boda Delivery',
+      kind: 'service',
+    });
+    const before = (await salesA.get('/api/purchase-orders')).json().length;
+    const refused = await salesA.post(
+      '/api/purchase-orders',
+      newOrder([item(flour.id), item(delivery.id)]),
+    );
+    expect(refused.statusCode).toBe(400);
+    const message = 'Boda Delivery is a service: a purchase order buys goods only';
+    expect(refused.json()).toMatchObject({
+      message,
+      errors: [{ path: 'items.1.product_id', message }],
+    });
+    expect((await salesA.get('/api/purchase-orders')).json()).toHaveLength(before);
+    const order = await createOrder(salesA, [item(flour.id)]);
+    const added = await salesA.post(`/api/purchase-orders/${order.id}/items`, item(delivery.id));
+    expect(added.statusCode).toBe(400);
+    expect(added.json().errors).toEqual([{ path: 'product_id', message }]);
+    const read = (await salesA.get(`/api/purchase-orders/${order.id}`)).json();
+    expect(read.items.map((line: { product_id: number }) => line.product_id)).toEqual([flour.id]);
+  });
+
   it('refuses a supplier that was deleted (kept inactive for its old orders)', async () => {
     const product = await createProduct(adminA, categoryA);
     const supplier = (

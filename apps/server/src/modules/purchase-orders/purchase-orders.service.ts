@@ -196,13 +196,16 @@ export async function insertPurchaseOrder(
   if (!supplier) throw purchaseOrderErrors.supplierNotFound();
   const productIds = [...new Set(input.items.map((item) => item.product_id))];
   const found = await tx
-    .select({ id: products.id, name: products.name })
+    .select({ id: products.id, name: products.name, kind: products.kind })
     .from(products)
     .where(and(inArray(products.id, productIds), eq(products.storeId, storeId)));
+  const byId = new Map(found.map((p) => [p.id, p]));
   const names = new Map(found.map((p) => [p.id, p.name]));
   input.items.forEach((item, index) => {
-    if (!names.has(item.product_id)) {
-      throw purchaseOrderErrors.productNotFound(index, item.product_id);
+    const product = byId.get(item.product_id);
+    if (!product) throw purchaseOrderErrors.productNotFound(index, item.product_id);
+    if (product.kind === 'service') {
+      throw purchaseOrderErrors.serviceOrdered(`items.${index}.product_id`, product.name);
     }
   });
   const total = input.items.reduce(
@@ -253,11 +256,13 @@ export async function addPurchaseOrderItem(
     const order = await findOrder(tx, storeId, id, true);
     if (order.status !== 'pending') throw purchaseOrderErrors.notPending(order.status);
     const [product] = await tx
-      .select({ id: products.id, name: products.name })
+      .select({ id: products.id, name: products.name, kind: products.kind })
       .from(products)
       .where(and(eq(products.id, item.product_id), eq(products.storeId, storeId)))
       .limit(1);
     if (!product) throw purchaseOrderErrors.itemProductNotFound(item.product_id);
+    if (product.kind === 'service')
+      throw purchaseOrderErrors.serviceOrdered('product_id', product.name);
     const lines = await tx
       .select()
       .from(purchaseOrderItems)

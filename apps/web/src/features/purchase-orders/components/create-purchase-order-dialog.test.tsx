@@ -107,6 +107,18 @@ describe('Create Purchase Order dialog (spec §2, §5)', () => {
     expect(screen.getByText('Total: KSh 340.00')).toBeInTheDocument();
   });
 
+  it('offers goods only: a service found by the search is not something to buy in', async () => {
+    const porterage = product(10, 'Pen Delivery', {
+      kind: 'service',
+      quantity: 0,
+      stock_pieces: 0,
+    });
+    renderDialog({ 'GET /products/search': { body: { data: [pen, porterage] } } });
+    await userEvent.type(screen.getByLabelText('Search products'), 'pen');
+    expect(await screen.findByRole('button', { name: 'Add Bic Cristal Pen Blue' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Add Pen Delivery' })).not.toBeInTheDocument();
+  });
+
   it('refuses a product without a stock unit with the spec’s text', async () => {
     const { toasts } = renderDialog({
       'GET /products/search': { body: { data: [{ ...pen, stock_unit: null }] } },
