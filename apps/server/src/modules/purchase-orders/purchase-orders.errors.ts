@@ -63,6 +63,12 @@ export const purchaseOrderErrors = {
       path,
       `${name} is a service: a purchase order buys goods only`,
     ),
+  // Ordered as goods, made a service since: a service holds no stock to receive.
+  serviceReceived: (name: string) =>
+    badRequest(
+      'purchase_orders.service_received',
+      `${name} is now a service: it has no stock to receive`,
+    ),
   alreadyOnOrder: () =>
     conflict('purchase_orders.item_exists', 'This product is already on the order', [
       { path: 'product_id', message: 'This product is already on the order' },

@@ -408,6 +408,19 @@ describe('PUT /api/purchase-orders/:id/status', () => {
     expect(await stockOf(adminA, product.id)).toBe(7);
   });
 
+  it('an item whose product became a service: 400 naming it, and nothing changes', async () => {
+    const product = await createProduct(adminA, categoryA, { name: 'Ex Flour' });
+    const order = await approved([item(product.id)]);
+    expect(
+      (await managerA.put(`/api/products/${product.id}`, { kind: 'service' })).statusCode,
+    ).toBe(200);
+    const refused = await setStatus(salesA, order.id, 'received');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Ex Flour is now a service: it has no stock to receive');
+    expect(await stockOf(adminA, product.id)).toBe(0);
+    expect((await salesA.get(`/api/purchase-orders/${order.id}`)).json().status).toBe('approved');
+  });
+
   it('an item whose product was deleted: 400 naming it, and nothing changes', async () => {
     const kept = await createProduct(adminA, categoryA);
     const gone = await createProduct(adminA, categoryA);

@@ -439,6 +439,7 @@ async function receiveLines(
   for (const line of received) {
     const product = stock.get(line.productId!);
     if (!product) throw purchaseOrderErrors.receivedProductGone(line.orderedProductId);
+    if (product.kind === 'service') throw purchaseOrderErrors.serviceReceived(product.name);
     const added = toPieces(arriving.get(line.id)!, line.unitType, product.packSize);
     const total = pieces.get(product.id)! + added;
     if (total > STOCK_PIECES_MAX) throw purchaseOrderErrors.tooMuchStock(product.id);
