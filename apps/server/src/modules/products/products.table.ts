@@ -17,8 +17,9 @@ import { stores } from '../stores/stores.table';
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 }).notNull().default('0');
 
 /**
- * A product of a store (spec §3). Stock is kept in whole pieces (`stock_pieces`, never
- * negative); `min_quantity` is in the product's stock unit; prices are exact decimals
+ * A product of a store (spec §3). Stock is kept in whole pieces (`stock_pieces`); only the stock
+ * ledger (`stock_apply`, modules/stock) changes it and refuses to take it below 0 unless its
+ * caller allows it (decision 0007); `min_quantity` is in the product's stock unit; prices are exact decimals
  * (PRODUCT.md §3). SKU is unique per store regardless of case.
  */
 export const products = pgTable(
@@ -73,7 +74,6 @@ export const products = pgTable(
     // Search (GET /products?q, /products/search): contains-matches served by pg_trgm on
     // PGlite and PostgreSQL alike.
     index('products_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
-    check('products_stock_not_negative', sql`${table.stockPieces} >= 0`),
     check('products_min_quantity_not_negative', sql`${table.minQuantity} >= 0`),
     check('products_pack_size_positive', sql`${table.packSize} >= 1`),
     check('products_stock_unit_valid', sql`${table.stockUnit} in ('piece', 'pack', 'dozen')`),
