@@ -2,8 +2,8 @@
  * The three languages of spec §9 (PRODUCT.md §4: the Language preference switches the whole
  * UI). react-i18next over one i18next instance; catalogues live in src/locales/<lang>/<ns>.json,
  * one namespace per feature. English's core namespaces are bundled (the fallback, and what
- * tests render); the lazy pages' English namespaces are one chunk, fetched with the page
- * (loadPageNamespaces); Swahili and French are one chunk each, fetched the first time the
+ * tests render); each lazy page's English namespace is a chunk of its own, fetched with the
+ * pages that use it (loadPageNamespaces); Swahili and French are one chunk each, fetched the first time the
  * language is chosen.
  * How a page adds its strings: docs/ARCHITECTURE.md, "Texts and languages".
  */
@@ -12,7 +12,11 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import type { Catalogues } from '@/locales/en';
 import { coreCatalogues } from '@/locales/en/core-catalogues';
-import { PAGE_NAMESPACES, type PageNamespace } from '@/locales/en/page-namespaces';
+import {
+  PAGE_NAMESPACE_LOADERS,
+  PAGE_NAMESPACES,
+  type PageNamespace,
+} from '@/locales/en/page-namespaces';
 
 export const LANGUAGE_CODES = ['en', 'sw', 'fr'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
@@ -50,8 +54,7 @@ async function loadNamespace(language: string, namespace: string): Promise<unkno
   if (language === 'en') {
     if (namespace === 'messages') return (await import('@/locales/en/messages.json')).default;
     if (!isPageNamespace(namespace)) return undefined;
-    const { pageCatalogues } = await import('@/locales/en/page-catalogues');
-    return pageCatalogues[namespace];
+    return (await PAGE_NAMESPACE_LOADERS[namespace]()).default;
   }
   const catalogues = await lazyCatalogues[language]();
   return catalogues[namespace as keyof Catalogues];

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { en, NAMESPACES } from './en';
 import { pageCatalogues } from './en/page-catalogues';
-import { PAGE_NAMESPACES } from './en/page-namespaces';
+import { PAGE_NAMESPACE_LOADERS, PAGE_NAMESPACES } from './en/page-namespaces';
 import fr from './fr';
 import sw from './sw';
 
@@ -40,6 +40,13 @@ describe('English catalogues', () => {
 
   it('name every lazy page namespace in PAGE_NAMESPACES (what the loader fetches)', () => {
     expect([...PAGE_NAMESPACES].sort()).toEqual(Object.keys(pageCatalogues).sort());
+  });
+
+  it('load each lazy page namespace from its own file, the one page-catalogues.ts holds', async () => {
+    for (const namespace of PAGE_NAMESPACES) {
+      const loaded = await PAGE_NAMESPACE_LOADERS[namespace]();
+      expect(loaded.default, namespace).toEqual(pageCatalogues[namespace]);
+    }
   });
 
   it("key the 'messages' namespace by the exact English message", () => {

@@ -1,20 +1,28 @@
 import type { pageCatalogues } from './page-catalogues';
 
-/** The names of page-catalogues.ts's namespaces, without loading them (checked in catalogues.test.ts). */
-export const PAGE_NAMESPACES = [
-  'inventory',
-  'products',
-  'suppliers',
-  'purchaseOrders',
-  'pos',
-  'receipts',
-  'shop',
-  'sales',
-  'orders',
-  'expenses',
-  'customers',
-  'reports',
-  'settings',
-] as const satisfies readonly (keyof typeof pageCatalogues)[];
+/**
+ * The English namespaces of the lazy pages, each its own small chunk fetched with the pages that
+ * use it (lib/i18n.ts loadPageNamespaces): the till pays for its own words and the receipt's,
+ * not for every page's. page-catalogues.ts gathers the same files for the tests and the types
+ * (catalogues.test.ts checks both lists agree).
+ */
+export const PAGE_NAMESPACE_LOADERS = {
+  inventory: () => import('./inventory.json'),
+  products: () => import('./products.json'),
+  suppliers: () => import('./suppliers.json'),
+  purchaseOrders: () => import('./purchaseOrders.json'),
+  pos: () => import('./pos.json'),
+  receipts: () => import('./receipts.json'),
+  shop: () => import('./shop.json'),
+  sales: () => import('./sales.json'),
+  orders: () => import('./orders.json'),
+  expenses: () => import('./expenses.json'),
+  customers: () => import('./customers.json'),
+  reports: () => import('./reports.json'),
+  settings: () => import('./settings.json'),
+} as const satisfies Record<keyof typeof pageCatalogues, () => Promise<{ default: unknown }>>;
 
-export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
+export type PageNamespace = keyof typeof PAGE_NAMESPACE_LOADERS;
+
+/** The names of page-catalogues.ts's namespaces, without loading them. */
+export const PAGE_NAMESPACES = Object.keys(PAGE_NAMESPACE_LOADERS) as PageNamespace[];
