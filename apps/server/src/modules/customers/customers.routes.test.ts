@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
-import { buildStore, signedIn } from '../../testing/factories';
+import {
+  buildStore,
+  createCustomer,
+  createSale,
+  saleLine,
+  signedIn,
+} from '../../testing/factories';
 import { stores } from '../stores/stores.table';
 import { customers } from './customers.table';
 import { loyaltyTransactions } from './loyalty.table';
@@ -17,7 +23,6 @@ let adminB: TestClient;
 let superAdmin: TestClient;
 let walkInA: number;
 let productA: number;
-let sequence = 0;
 
 interface CustomerJson {
   id: number;
@@ -30,19 +35,6 @@ interface CustomerJson {
   loyalty_points: number;
 }
 
-async function addCustomer(overrides: Record<string, unknown> = {}, client = adminA) {
-  sequence += 1;
-  const response = await client.post('/api/customers', {
-    name: `Customer ${sequence}`,
-    phone: `0712 000 ${String(sequence).padStart(3, '0')}`,
-    email: `c${sequence}@example.co.ke`,
-    address: 'Moi Avenue',
-    ...overrides,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as CustomerJson;
-}
-
 async function listed(client = adminA, query: Record<string, string | number> = {}) {
   const response = await client.get('/api/customers', { query });
   expect(response.statusCode, response.body).toBe(200);
@@ -53,20 +45,6 @@ async function pointsOf(id: number, client = adminA) {
   const response = await client.get(`/api/customers/${id}/loyalty/points`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as { customer_id: number; points: number };
-}
-
-async function sell(customerId: number, pieces: number, deliveryFee = 0) {
-  // 60.00 a piece.
-  const total = pieces * 60 + deliveryFee;
-  const response = await salesA.post('/api/sales', {
-    items: [{ product_id: productA, quantity: pieces, unit_price: 60, unit_type: 'piece' }],
-    total,
-    delivery_fee: deliveryFee,
-    customer_id: customerId,
-    payment_method: 'mpesa',
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { id: number };
 }
 
 beforeAll(async () => {
@@ -100,7 +78,7 @@ afterAll(() => t.close());
 
 describe('customers CRUD', () => {
   it('adds a customer with every field, phone normalised, listed with loyalty points', async () => {
-    const created = await addCustomer({
+    const created = await createCustomer(adminA, {
       name: 'Wanjiru Kamau',
       phone: '0712 345 678',
       email: 'Wanjiru@Example.co.ke',
@@ -159,7 +137,7 @@ describe('customers CRUD', () => {
     ['+254 722-481-930', '+254722481930'],
     ['254733205117', '+254733205117'],
   ])('normalises %s to %s', async (typed, stored) => {
-    expect((await addCustomer({ phone: typed })).phone).toBe(stored);
+    expect((await createCustomer(adminA, { phone: typed })).phone).toBe(stored);
   });
 
   it.each(['12345', '0812 345 678', '+255712345678', '07123456789', 'phone'])(
@@ -190,7 +168,7 @@ describe('customers CRUD', () => {
   });
 
   it('updates the fields sent; a blank optional field clears it; a bad phone is 400', async () => {
-    const customer = await addCustomer({ notes: 'Old note' });
+    const customer = await createCustomer(adminA, { notes: 'Old note' });
     const response = await managerA.put(`/api/customers/${customer.id}`, {
       name: 'Renamed',
       phone: '254722000111',
@@ -212,7 +190,7 @@ describe('customers CRUD', () => {
   });
 
   it('leaves editing and deleting to managers: sales gets 403', async () => {
-    const customer = await addCustomer();
+    const customer = await createCustomer(adminA);
     expect((await salesA.put(`/api/customers/${customer.id}`, { name: 'No' })).statusCode).toBe(
       403,
     );
@@ -220,14 +198,18 @@ describe('customers CRUD', () => {
   });
 
   it('deletes a customer without history, archives one with sales', async () => {
-    const plain = await addCustomer();
+    const plain = await createCustomer(adminA);
     const gone = await adminA.delete(`/api/customers/${plain.id}`);
     expect(gone.statusCode, gone.body).toBe(200);
     expect(gone.json()).toEqual({ success: true, archived: false });
     expect(await t.db.select().from(customers).where(eq(customers.id, plain.id))).toEqual([]);
 
-    const buyer = await addCustomer();
-    const sale = await sell(buyer.id, 1);
+    const buyer = await createCustomer(adminA);
+    const sale = await createSale(salesA, {
+      items: [saleLine(productA, 1, 60)],
+      customer_id: buyer.id,
+      payment_method: 'mpesa',
+    });
     const archived = await adminA.delete(`/api/customers/${buyer.id}`);
     expect(archived.statusCode, archived.body).toBe(200);
     expect(archived.json()).toEqual({ success: true, archived: true });
@@ -243,7 +225,7 @@ describe('customers CRUD', () => {
   });
 
   it('archives a customer with only loyalty history', async () => {
-    const customer = await addCustomer();
+    const customer = await createCustomer(adminA);
     await adminA.post('/api/loyalty/add-points', { customer_id: customer.id, points: 5 });
     const response = await adminA.delete(`/api/customers/${customer.id}`);
     expect(response.json()).toEqual({ success: true, archived: true });
@@ -266,7 +248,7 @@ describe('customers CRUD', () => {
   });
 
   it("keeps stores apart: another store's customer is 404, super_admin acts through store_id", async () => {
-    const customer = await addCustomer();
+    const customer = await createCustomer(adminA);
     expect((await adminB.put(`/api/customers/${customer.id}`, { name: 'B' })).statusCode).toBe(404);
     expect((await adminB.delete(`/api/customers/${customer.id}`)).statusCode).toBe(404);
     expect((await adminB.get(`/api/customers/${customer.id}/loyalty/points`)).statusCode).toBe(404);
@@ -304,9 +286,14 @@ describe('loyalty', () => {
   });
 
   it('earns floor(goods / 100 × rate) on a sale, delivery fee excluded, with an earn row', async () => {
-    const customer = await addCustomer();
+    const customer = await createCustomer(adminA);
     // 7 × 60 = 420 of goods + 200 delivery: 4 points, not 6.
-    const sale = await sell(customer.id, 7, 200);
+    const sale = await createSale(salesA, {
+      items: [saleLine(productA, 7, 60)],
+      customer_id: customer.id,
+      delivery_fee: 200,
+      payment_method: 'mpesa',
+    });
     expect(await pointsOf(customer.id)).toEqual({ customer_id: customer.id, points: 4 });
     const history = await adminA.get(`/api/customers/${customer.id}/loyalty/transactions`);
     expect(history.statusCode, history.body).toBe(200);
@@ -339,7 +326,7 @@ describe('loyalty', () => {
       min_quantity: 0,
     });
     expect(delivery.statusCode, delivery.body).toBe(201);
-    const customer = await addCustomer();
+    const customer = await createCustomer(adminA);
     // 7 × 60 = 420 of goods, a 500 delivery line and a 200 fee: 4 points, not 11.
     const response = await salesA.post('/api/sales', {
       items: [
@@ -358,13 +345,22 @@ describe('loyalty', () => {
   it("follows the store's rate", async () => {
     await t.db.update(stores).set({ loyaltyPointsPer100: 3 }).where(eq(stores.id, storeA));
     try {
-      const customer = await addCustomer();
-      await sell(customer.id, 5); // 300 → 9 points
+      const customer = await createCustomer(adminA);
+      await createSale(salesA, {
+        items: [saleLine(productA, 5, 60)],
+        customer_id: customer.id,
+        payment_method: 'mpesa',
+      }); // 300 → 9 points
       expect((await pointsOf(customer.id)).points).toBe(9);
       // The sale's statement (write_sale) earns by the same rule as pointsEarned.
       await t.db.update(stores).set({ loyaltyPointsPer100: 7 }).where(eq(stores.id, storeA));
-      const other = await addCustomer();
-      await sell(other.id, 23, 150);
+      const other = await createCustomer(adminA);
+      await createSale(salesA, {
+        items: [saleLine(productA, 23, 60)],
+        customer_id: other.id,
+        delivery_fee: 150,
+        payment_method: 'mpesa',
+      });
       expect((await pointsOf(other.id)).points).toBe(pointsEarned(23 * 6_000, 7));
     } finally {
       await t.db.update(stores).set({ loyaltyPointsPer100: 1 }).where(eq(stores.id, storeA));
@@ -376,7 +372,11 @@ describe('loyalty', () => {
       .select()
       .from(loyaltyTransactions)
       .where(eq(loyaltyTransactions.customerId, walkInA));
-    await sell(walkInA, 10);
+    await createSale(salesA, {
+      items: [saleLine(productA, 10, 60)],
+      customer_id: walkInA,
+      payment_method: 'mpesa',
+    });
     expect((await pointsOf(walkInA)).points).toBe(0);
     const after = await t.db
       .select()
@@ -389,7 +389,7 @@ describe('loyalty', () => {
   });
 
   it('adds and redeems points, newest first in the history, with reason and who', async () => {
-    const customer = await addCustomer();
+    const customer = await createCustomer(adminA);
     const add = await managerA.post('/api/loyalty/add-points', {
       customer_id: customer.id,
       points: 50,
@@ -417,7 +417,7 @@ describe('loyalty', () => {
   });
 
   it('refuses to redeem beyond the balance (409) and changes nothing', async () => {
-    const customer = await addCustomer();
+    const customer = await createCustomer(adminA);
     await adminA.post('/api/loyalty/add-points', { customer_id: customer.id, points: 10 });
     const response = await adminA.post('/api/loyalty/redeem-points', {
       customer_id: customer.id,
@@ -429,7 +429,7 @@ describe('loyalty', () => {
   });
 
   it('refuses points that would take the balance past a PostgreSQL integer, on the field', async () => {
-    const customer = await addCustomer();
+    const customer = await createCustomer(adminA);
     await t.db
       .update(customers)
       .set({ loyaltyPoints: 2_147_000_000 })
@@ -446,7 +446,7 @@ describe('loyalty', () => {
   });
 
   it.each([0, -5, 1.5, '10', null, 1_000_001])('refuses points %s', async (points) => {
-    const customer = await addCustomer();
+    const customer = await createCustomer(adminA);
     const response = await adminA.post('/api/loyalty/add-points', {
       customer_id: customer.id,
       points,
@@ -456,7 +456,7 @@ describe('loyalty', () => {
   });
 
   it('lets only managers adjust; staff may read', async () => {
-    const customer = await addCustomer();
+    const customer = await createCustomer(adminA);
     const body = { customer_id: customer.id, points: 5 };
     expect((await salesA.post('/api/loyalty/add-points', body)).statusCode).toBe(403);
     expect((await salesA.post('/api/loyalty/redeem-points', body)).statusCode).toBe(403);
@@ -464,7 +464,7 @@ describe('loyalty', () => {
   });
 
   it('never overdraws under 10 concurrent redemptions', async () => {
-    const customer = await addCustomer();
+    const customer = await createCustomer(adminA);
     await adminA.post('/api/loyalty/add-points', { customer_id: customer.id, points: 25 });
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>

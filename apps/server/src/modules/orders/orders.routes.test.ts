@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
-import { buildStore, signedIn } from '../../testing/factories';
+import { buildStore, createProduct, signedIn } from '../../testing/factories';
 import { products } from '../products/products.table';
 import { stockMovements } from '../products/stock-movements.table';
 import { orders } from './orders.table';
@@ -19,36 +19,6 @@ let adminB: TestClient;
 let cashierB: TestClient;
 let shopperB: TestClient;
 let superAdmin: TestClient;
-let categoryA: number;
-let categoryB: number;
-
-let sequence = 0;
-
-interface TestProduct {
-  id: number;
-  name: string;
-  stock_pieces: number;
-}
-
-async function createProduct(overrides: Record<string, unknown> = {}, client = adminA) {
-  sequence += 1;
-  const response = await client.post('/api/products', {
-    name: `Order product ${sequence}`,
-    sku: `ORD-${sequence}`,
-    category_id: client === adminA ? categoryA : categoryB,
-    piece_buying_price: 50,
-    piece_selling_price: 60,
-    pack_buying_price: 280,
-    pack_selling_price: 330,
-    dozen_buying_price: 550,
-    dozen_selling_price: 650,
-    quantity: 100,
-    min_quantity: 1,
-    ...overrides,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as TestProduct;
-}
 
 async function stockOf(id: number) {
   const [row] = await t.db
@@ -108,15 +78,16 @@ beforeAll(async () => {
   cashierB = (await signedIn(t, 'sales', storeB)).client;
   shopperB = (await signedIn(t, 'user', storeB)).client;
   superAdmin = (await signedIn(t, 'super_admin', storeA)).client;
-  categoryA = (await adminA.post('/api/categories', { name: 'Groceries' })).json().data.id;
-  categoryB = (await adminB.post('/api/categories', { name: 'Groceries' })).json().data.id;
 });
 afterAll(() => t.close());
 
 describe('POST /api/orders', () => {
   it("prices every line from the product's current selling price, never the client's", async () => {
-    const flour = await createProduct({ name: 'Jogoo Maize Flour 2kg', pack_size: 6 });
-    const soda = await createProduct({ name: 'Coca-Cola 500ml', piece_selling_price: 70.5 });
+    const flour = await createProduct(adminA, { name: 'Jogoo Maize Flour 2kg', pack_size: 6 });
+    const soda = await createProduct(adminA, {
+      name: 'Coca-Cola 500ml',
+      piece_selling_price: 70.5,
+    });
     const response = await shopperA.post('/api/orders', {
       items: [
         item(flour.id, 2, 'piece', 0.01),
@@ -159,7 +130,7 @@ describe('POST /api/orders', () => {
   });
 
   it('prices at the price of the moment: a later price change leaves the order as it was', async () => {
-    const oil = await createProduct({ name: 'Kimbo 1kg', piece_selling_price: 380 });
+    const oil = await createProduct(adminA, { name: 'Kimbo 1kg', piece_selling_price: 380 });
     const order = await placeOrder(shopperA, [item(oil.id, 2)]);
     const changed = await adminA.put(`/api/products/${oil.id}`, { piece_selling_price: 400 });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -170,7 +141,7 @@ describe('POST /api/orders', () => {
   });
 
   it('makes the same product and unit sent twice one line with the quantities added', async () => {
-    const sugar = await createProduct();
+    const sugar = await createProduct(adminA);
     const order = await placeOrder(shopperA, [
       item(sugar.id, 2),
       item(sugar.id, 1, 'dozen'),
@@ -192,12 +163,12 @@ describe('POST /api/orders', () => {
   });
 
   it("refuses another store's, an inactive or a missing product and the delivery service, naming the line", async () => {
-    const mine = await createProduct();
-    const theirs = await createProduct({}, adminB);
-    const inactive = await createProduct();
+    const mine = await createProduct(adminA);
+    const theirs = await createProduct(adminB);
+    const inactive = await createProduct(adminA);
     const off = await adminA.put(`/api/products/${inactive.id}`, { is_active: false });
     expect(off.statusCode, off.body).toBe(200);
-    const delivery = await createProduct({
+    const delivery = await createProduct(adminA, {
       sku: 'SRV001',
       name: 'Delivery Service',
       quantity: 0,
@@ -230,7 +201,7 @@ describe('POST /api/orders', () => {
   });
 
   it('acts only in the caller’s own store, whatever store_id a shopper sends', async () => {
-    const theirs = await createProduct({}, adminB);
+    const theirs = await createProduct(adminB);
     const response = await shopperA.post('/api/orders', {
       store_id: storeB,
       items: [item(theirs.id, 1)],
@@ -250,7 +221,7 @@ describe('POST /api/orders', () => {
   });
 
   it('refuses a unit the product has no selling price for', async () => {
-    const loose = await createProduct({ pack_selling_price: 0, pack_buying_price: 0 });
+    const loose = await createProduct(adminA, { pack_selling_price: 0, pack_buying_price: 0 });
     const response = await shopperA.post('/api/orders', {
       items: [item(loose.id, 1), item(loose.id, 1, 'pack')],
     });
@@ -261,8 +232,8 @@ describe('POST /api/orders', () => {
   });
 
   it('refuses with 409 an order the shelf cannot cover now, and writes nothing', async () => {
-    const plenty = await createProduct({ quantity: 50 });
-    const scarce = await createProduct({ name: 'Kabras Sugar 2kg', quantity: 10 });
+    const plenty = await createProduct(adminA, { quantity: 50 });
+    const scarce = await createProduct(adminA, { name: 'Kabras Sugar 2kg', quantity: 10 });
     const before = await ordersCount(storeA);
     const response = await shopperA.post('/api/orders', {
       items: [item(plenty.id, 1), item(scarce.id, 6), item(scarce.id, 1, 'pack', 1)],
@@ -298,7 +269,7 @@ describe('POST /api/orders', () => {
 
 describe('how the shopper gets the order (issue 20)', () => {
   it('keeps the phone and a delivery with its address; staff read them on the order', async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const response = await shopperA.post('/api/orders', {
       items: [item(product.id, 1)],
       phone: '0712 345 678',
@@ -319,7 +290,7 @@ describe('how the shopper gets the order (issue 20)', () => {
   });
 
   it('keeps a pickup without an address, even when one is sent', async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const response = await shopperA.post('/api/orders', {
       items: [item(product.id, 1)],
       phone: '+254 722 481 930',
@@ -335,14 +306,14 @@ describe('how the shopper gets the order (issue 20)', () => {
   });
 
   it("takes the spec's body of items alone as a pickup with no phone", async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const order = await shopperA.post('/api/orders', { items: [item(product.id, 1)] });
     expect(order.statusCode, order.body).toBe(201);
     expect(order.json().data).toMatchObject({ phone: null, fulfilment: 'pickup', address: null });
   });
 
   it('refuses a delivery without an address, a bad phone and an unknown fulfilment, naming the field', async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const before = await ordersCount(storeA);
     const noAddress = await shopperA.post('/api/orders', {
       items: [item(product.id, 1)],
@@ -374,7 +345,7 @@ describe('how the shopper gets the order (issue 20)', () => {
 
 describe('reading orders', () => {
   it('shows a shopper only their own orders; staff see the store’s', async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const mine = await placeOrder(shopperA, [item(product.id, 1)]);
     const other = await placeOrder(otherShopperA, [item(product.id, 2)]);
 
@@ -415,7 +386,7 @@ describe('reading orders', () => {
   });
 
   it("never shows or changes another store's order (404)", async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const order = await placeOrder(shopperA, [item(product.id, 1)]);
     expect((await cashierB.get(`/api/orders/${order.id}`)).statusCode).toBe(404);
     expect((await shopperB.get(`/api/orders/${order.id}`)).statusCode).toBe(404);
@@ -442,7 +413,7 @@ describe('reading orders', () => {
   });
 
   it('does not let a shopper move an order (403)', async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const order = await placeOrder(shopperA, [item(product.id, 1)]);
     const response = await move(shopperA, order.id, 'cancelled');
     expect(response.statusCode).toBe(403);
@@ -532,7 +503,7 @@ describe('PUT /api/orders/:id/status', () => {
   ];
 
   it.each(expected)('%s → %s: %s', async (from, to, answer) => {
-    const product = await createProduct({ quantity: 20 });
+    const product = await createProduct(adminA, { quantity: 20 });
     const order = await placeOrder(shopperA, [item(product.id, 2)]);
     for (const step of route[from]!) {
       expect((await move(cashierA, order.id, step)).statusCode).toBe(200);
@@ -556,7 +527,7 @@ describe('PUT /api/orders/:id/status', () => {
   });
 
   it('refuses pending or an unknown status as input (400)', async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const order = await placeOrder(shopperA, [item(product.id, 1)]);
     for (const status of ['pending', 'lost', '']) {
       const response = await move(cashierA, order.id, status);
@@ -569,8 +540,8 @@ describe('PUT /api/orders/:id/status', () => {
   });
 
   it('takes the stock in pieces at fulfilment, with an order movement per line by the staff member', async () => {
-    const flour = await createProduct({ name: 'Pembe 2kg', pack_size: 6, quantity: 50 });
-    const soda = await createProduct({ name: 'Fanta 500ml', quantity: 30 });
+    const flour = await createProduct(adminA, { name: 'Pembe 2kg', pack_size: 6, quantity: 50 });
+    const soda = await createProduct(adminA, { name: 'Fanta 500ml', quantity: 30 });
     const order = await placeOrder(shopperA, [
       item(flour.id, 2),
       item(flour.id, 1, 'pack'),
@@ -604,8 +575,8 @@ describe('PUT /api/orders/:id/status', () => {
   });
 
   it('refuses a short fulfilment with 409 naming the product and changes nothing', async () => {
-    const plenty = await createProduct({ quantity: 40 });
-    const scarce = await createProduct({ name: 'Brookside Milk 500ml', quantity: 5 });
+    const plenty = await createProduct(adminA, { quantity: 40 });
+    const scarce = await createProduct(adminA, { name: 'Brookside Milk 500ml', quantity: 5 });
     const order = await placeOrder(shopperA, [item(plenty.id, 3), item(scarce.id, 4)]);
     expect((await move(cashierA, order.id, 'shipped')).statusCode).toBe(200);
     // The till sold some meanwhile.
@@ -628,7 +599,7 @@ describe('PUT /api/orders/:id/status', () => {
   });
 
   it('refuses to fulfil an order whose product was deleted since', async () => {
-    const gone = await createProduct({ name: 'Omo 500g', quantity: 0 });
+    const gone = await createProduct(adminA, { name: 'Omo 500g', quantity: 0 });
     await t.db.update(products).set({ stockPieces: 5 }).where(eq(products.id, gone.id));
     const order = await placeOrder(shopperA, [item(gone.id, 1)]);
     await t.db.delete(products).where(eq(products.id, gone.id));
@@ -644,7 +615,7 @@ describe('PUT /api/orders/:id/status', () => {
   });
 
   it('takes the stock once when the same order is fulfilled by several staff at once', async () => {
-    const product = await createProduct({ quantity: 20 });
+    const product = await createProduct(adminA, { quantity: 20 });
     const order = await placeOrder(shopperA, [item(product.id, 3), item(product.id, 1, 'pack')]);
     const responses = await Promise.all([
       move(cashierA, order.id, 'fulfilled'),
@@ -663,7 +634,7 @@ describe('PUT /api/orders/:id/status', () => {
   });
 
   it('never oversells: orders and sales fulfilled together take at most the stock', async () => {
-    const product = await createProduct({ quantity: 5 });
+    const product = await createProduct(adminA, { quantity: 5 });
     const placed = [];
     for (let n = 0; n < 5; n += 1) placed.push(await placeOrder(shopperA, [item(product.id, 2)]));
     const walkIn = (await cashierA.get('/api/customers')).json().data[0].id;

@@ -2,7 +2,7 @@ import { PRODUCT_CSV_COLUMNS } from '@duka/shared/products/products-csv.schemas'
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
-import { buildStore, signedIn } from '../../testing/factories';
+import { buildStore, createProduct, signedIn } from '../../testing/factories';
 import { categories } from '../categories/categories.table';
 import { products } from './products.table';
 import { stockMovements } from './stock-movements.table';
@@ -60,22 +60,17 @@ async function movementsOf(productId: number) {
     .orderBy(stockMovements.id);
 }
 
-async function createProduct(client: TestClient, body: Record<string, unknown>) {
-  const response = await client.post('/api/products', {
-    category_id: unga,
-    piece_buying_price: 100,
-    piece_selling_price: 120,
-    pack_buying_price: 0,
-    pack_selling_price: 0,
-    dozen_buying_price: 0,
-    dozen_selling_price: 0,
-    quantity: 5,
-    min_quantity: 1,
-    ...body,
-  });
-  if (response.statusCode !== 201) throw new Error(`create failed: ${response.body}`);
-  return response.json().data as { id: number } & Record<string, unknown>;
-}
+/** A product added by hand before an import: sold by the piece only, 5 in stock. */
+const BY_THE_PIECE = {
+  piece_buying_price: 100,
+  piece_selling_price: 120,
+  pack_buying_price: 0,
+  pack_selling_price: 0,
+  dozen_buying_price: 0,
+  dozen_selling_price: 0,
+  quantity: 5,
+  min_quantity: 1,
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -187,7 +182,12 @@ describe('products CSV: import', () => {
   });
 
   it('creates new SKUs and updates existing ones (any case), with import movements', async () => {
-    const existing = await createProduct(manager, { name: 'Sugar 1kg', sku: 'SUG-1KG' });
+    const existing = await createProduct(manager, {
+      ...BY_THE_PIECE,
+      category_id: unga,
+      name: 'Sugar 1kg',
+      sku: 'SUG-1KG',
+    });
     const preview = await importCsv(
       manager,
       csvOf(
@@ -332,6 +332,7 @@ describe('products CSV: import', () => {
 
   it('creates a new product in my store for a SKU another store has, leaving theirs', async () => {
     const theirs = await createProduct(managerB, {
+      ...BY_THE_PIECE,
       name: 'Theirs',
       sku: 'SHARED-1',
       category_id: (await managerB.post('/api/categories', { name: 'B' })).json().data.id,
@@ -352,6 +353,8 @@ describe('products CSV: a cashier imports (issue 20)', () => {
   it('may add products and rename, not change existing prices or stock: preview errors, 403 on commit', async () => {
     const cashier = (await signedIn(t, 'sales', storeA)).client;
     const existing = await createProduct(manager, {
+      ...BY_THE_PIECE,
+      category_id: unga,
       name: 'Pembe 2kg',
       sku: 'CSV-CASH-1',
       quantity: 10,
@@ -397,12 +400,16 @@ describe('products CSV: a cashier imports (issue 20)', () => {
 describe('products CSV: export', () => {
   it('exports with BOM, quoting and formula guard, and imports back unchanged', async () => {
     const formula = await createProduct(manager, {
+      ...BY_THE_PIECE,
+      category_id: unga,
       name: '=HYPERLINK("http://x")',
       sku: '+FORMULA',
       description: 'Tamu, "safi"\nna bei nzuri — très bon',
       barcode: '@123',
     });
     const packed = await createProduct(manager, {
+      ...BY_THE_PIECE,
+      category_id: unga,
       name: 'Biscuits Nuvita',
       sku: 'BISC-6',
       stock_unit: 'pack',

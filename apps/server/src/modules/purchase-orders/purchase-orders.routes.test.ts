@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
-import { buildStore, signedIn } from '../../testing/factories';
+import { buildStore, createProduct, signedIn } from '../../testing/factories';
 import { stockMovements } from '../products/stock-movements.table';
 
 let t: TestApp;
@@ -13,34 +13,6 @@ let salesA: TestClient;
 let adminB: TestClient;
 let supplierA: number;
 let supplierB: number;
-let categoryA: number;
-let categoryB: number;
-
-let sequence = 0;
-
-async function createProduct(
-  client: TestClient,
-  category: number,
-  overrides: Record<string, unknown> = {},
-) {
-  sequence += 1;
-  const response = await client.post('/api/products', {
-    name: `Product ${sequence}`,
-    sku: `PO-SKU-${sequence}`,
-    category_id: category,
-    piece_buying_price: 50,
-    piece_selling_price: 60,
-    pack_buying_price: 280,
-    pack_selling_price: 330,
-    dozen_buying_price: 550,
-    dozen_selling_price: 650,
-    quantity: 0,
-    min_quantity: 1,
-    ...overrides,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { id: number; name: string; stock_pieces: number };
-}
 
 async function stockOf(client: TestClient, id: number) {
   const response = await client.get(`/api/products/${id}`);
@@ -102,17 +74,13 @@ beforeAll(async () => {
     });
   supplierA = (await supplier(adminA, 'Thika Millers')).json().id;
   supplierB = (await supplier(adminB, 'Other Millers')).json().id;
-  categoryA = (await adminA.post('/api/categories', { name: 'Flour' })).json().data.id;
-  categoryB = (await adminB.post('/api/categories', { name: 'Flour' })).json().data.id;
-  expect(categoryA).toEqual(expect.any(Number));
-  expect(categoryB).toEqual(expect.any(Number));
 });
 afterAll(() => t.close());
 
 describe('POST /api/purchase-orders', () => {
   it('creates a pending order with the server-computed total, the supplier and the items', async () => {
-    const flour = await createProduct(adminA, categoryA, { name: 'Unga 2kg' });
-    const sugar = await createProduct(adminA, categoryA, { name: 'Sugar 1kg' });
+    const flour = await createProduct(adminA, { quantity: 0, name: 'Unga 2kg' });
+    const sugar = await createProduct(adminA, { quantity: 0, name: 'Sugar 1kg' });
     const response = await salesA.post(
       '/api/purchase-orders',
       newOrder([
@@ -168,7 +136,7 @@ describe('POST /api/purchase-orders', () => {
       { path: 'supplier_id', message: 'Please select a supplier' },
       { path: 'items', message: 'At least one item is required' },
     ]);
-    const product = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
     const badItem = await salesA.post(
       '/api/purchase-orders',
       newOrder([item(product.id, { quantity: 0, buying_price: -1, selling_price: -5 })], {
@@ -190,8 +158,8 @@ describe('POST /api/purchase-orders', () => {
   });
 
   it("refuses another store's supplier or product (400 naming the field)", async () => {
-    const mine = await createProduct(adminA, categoryA);
-    const theirs = await createProduct(adminB, categoryB);
+    const mine = await createProduct(adminA, { quantity: 0 });
+    const theirs = await createProduct(adminB, { quantity: 0 });
     const supplier = await salesA.post(
       '/api/purchase-orders',
       newOrder([item(mine.id)], { supplier_id: supplierB }),
@@ -212,8 +180,9 @@ describe('POST /api/purchase-orders', () => {
   });
 
   it('refuses a service line (400 naming the line and the product) and creates nothing', async () => {
-    const flour = await createProduct(adminA, categoryA);
-    const delivery = await createProduct(adminA, categoryA, {
+    const flour = await createProduct(adminA, { quantity: 0 });
+    const delivery = await createProduct(adminA, {
+      quantity: 0,
       name: 'Boda Delivery',
       kind: 'service',
     });
@@ -238,7 +207,7 @@ describe('POST /api/purchase-orders', () => {
   });
 
   it('refuses a supplier that was deleted (kept inactive for its old orders)', async () => {
-    const product = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
     const supplier = (
       await adminA.post('/api/suppliers', {
         name: 'Closing Down Wholesalers',
@@ -261,7 +230,7 @@ describe('POST /api/purchase-orders', () => {
   });
 
   it('a manager may not create (403); admin and sales may', async () => {
-    const product = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
     expect(
       (await managerA.post('/api/purchase-orders', newOrder([item(product.id)]))).statusCode,
     ).toBe(403);
@@ -271,7 +240,7 @@ describe('POST /api/purchase-orders', () => {
 
 describe('GET /api/purchase-orders', () => {
   it("is a plain array of the store's orders, newest first", async () => {
-    const product = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
     const first = await createOrder(salesA, [item(product.id)]);
     const second = await createOrder(salesA, [item(product.id)]);
     const list = (await salesA.get('/api/purchase-orders')).json<{ id: number }[]>();
@@ -285,8 +254,8 @@ describe('GET /api/purchase-orders', () => {
 
 describe('POST /api/purchase-orders/:id/items', () => {
   it('adds a line to a pending order and sums the total again; not twice, not once approved', async () => {
-    const flour = await createProduct(adminA, categoryA);
-    const sugar = await createProduct(adminA, categoryA, { name: 'Kabras Sugar' });
+    const flour = await createProduct(adminA, { quantity: 0 });
+    const sugar = await createProduct(adminA, { quantity: 0, name: 'Kabras Sugar' });
     const order = await createOrder(salesA, [item(flour.id, { quantity: 2, buying_price: 100 })]);
     expect(order.total_amount).toBe(200);
     const added = await salesA.post(
@@ -315,7 +284,7 @@ describe('POST /api/purchase-orders/:id/items', () => {
     ]);
 
     expect((await setStatus(managerA, order.id, 'approved')).statusCode).toBe(200);
-    const third = await createProduct(adminA, categoryA);
+    const third = await createProduct(adminA, { quantity: 0 });
     const late = await salesA.post(`/api/purchase-orders/${order.id}/items`, item(third.id));
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(
@@ -332,7 +301,7 @@ describe('POST /api/purchase-orders/:id/items', () => {
 
 describe('PUT /api/purchase-orders/:id/status', () => {
   it('sales cannot approve (403); a manager approves; sales marks received', async () => {
-    const product = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
     const order = await createOrder(salesA, [item(product.id, { quantity: 5 })]);
     const refused = await setStatus(salesA, order.id, 'approved');
     expect(refused.statusCode).toBe(403);
@@ -349,7 +318,7 @@ describe('PUT /api/purchase-orders/:id/status', () => {
   });
 
   it('a manager rejects; a rejected order cannot move on (409 with the message)', async () => {
-    const product = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
     const order = await createOrder(salesA, [item(product.id)]);
     expect((await setStatus(managerA, order.id, 'rejected')).json().status).toBe('rejected');
     const again = await setStatus(managerA, order.id, 'approved');
@@ -360,8 +329,8 @@ describe('PUT /api/purchase-orders/:id/status', () => {
   });
 
   it('converts units: 2 dozen of a piece product → +24; 3 packs of 6 → +18; movements recorded', async () => {
-    const pieces = await createProduct(adminA, categoryA, { quantity: 1 });
-    const packs = await createProduct(adminA, categoryA, { pack_size: 6, stock_unit: 'pack' });
+    const pieces = await createProduct(adminA, { quantity: 1 });
+    const packs = await createProduct(adminA, { quantity: 0, pack_size: 6, stock_unit: 'pack' });
     const order = await approved([
       item(pieces.id, { quantity: 2, unit_type: 'dozen' }),
       item(packs.id, { quantity: 3, unit_type: 'pack' }),
@@ -388,7 +357,7 @@ describe('PUT /api/purchase-orders/:id/status', () => {
   });
 
   it('receiving twice is 409 and adds the stock once', async () => {
-    const product = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
     const order = await approved([item(product.id, { quantity: 4 })]);
     expect((await setStatus(salesA, order.id, 'received')).statusCode).toBe(200);
     const second = await setStatus(salesA, order.id, 'received');
@@ -398,7 +367,7 @@ describe('PUT /api/purchase-orders/:id/status', () => {
   });
 
   it('two receives at once: exactly one 200, one 409, stock added once', async () => {
-    const product = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
     const order = await approved([item(product.id, { quantity: 7 })]);
     const responses = await Promise.all([
       setStatus(salesA, order.id, 'received'),
@@ -409,7 +378,7 @@ describe('PUT /api/purchase-orders/:id/status', () => {
   });
 
   it('an item whose product became a service: 400 naming it, and nothing changes', async () => {
-    const product = await createProduct(adminA, categoryA, { name: 'Ex Flour' });
+    const product = await createProduct(adminA, { quantity: 0, name: 'Ex Flour' });
     const order = await approved([item(product.id)]);
     expect(
       (await managerA.put(`/api/products/${product.id}`, { kind: 'service' })).statusCode,
@@ -422,8 +391,8 @@ describe('PUT /api/purchase-orders/:id/status', () => {
   });
 
   it('an item whose product was deleted: 400 naming it, and nothing changes', async () => {
-    const kept = await createProduct(adminA, categoryA);
-    const gone = await createProduct(adminA, categoryA);
+    const kept = await createProduct(adminA, { quantity: 0 });
+    const gone = await createProduct(adminA, { quantity: 0 });
     const order = await approved([item(kept.id, { quantity: 2 }), item(gone.id)]);
     const deleted = await adminA.delete(`/api/products/${gone.id}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
@@ -463,8 +432,8 @@ describe('POST /api/purchase-orders/:id/receive (issue 20)', () => {
   }
 
   it('takes two deliveries, then the rest through PUT …/status received: stock and movements once each', async () => {
-    const flour = await createProduct(adminA, categoryA, { quantity: 1 });
-    const soda = await createProduct(adminA, categoryA);
+    const flour = await createProduct(adminA, { quantity: 1 });
+    const soda = await createProduct(adminA, { quantity: 0 });
     const order = await approved([
       item(flour.id, { quantity: 10 }),
       item(soda.id, { quantity: 2, unit_type: 'dozen' }),
@@ -517,7 +486,7 @@ describe('POST /api/purchase-orders/:id/receive (issue 20)', () => {
   });
 
   it('answers received when everything arrived in one delivery', async () => {
-    const product = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
     const order = await approved([item(product.id, { quantity: 3 })]);
     const [line] = await linesOf(order.id);
     const response = await receive(salesA, order.id, {
@@ -529,8 +498,8 @@ describe('POST /api/purchase-orders/:id/receive (issue 20)', () => {
   });
 
   it('closes short: what arrived is added, the rest will not come', async () => {
-    const product = await createProduct(adminA, categoryA);
-    const other = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
+    const other = await createProduct(adminA, { quantity: 0 });
     const order = await approved([item(product.id, { quantity: 10 }), item(other.id)]);
     const [line] = await linesOf(order.id);
     const response = await receive(salesA, order.id, {
@@ -560,7 +529,7 @@ describe('POST /api/purchase-orders/:id/receive (issue 20)', () => {
   });
 
   it('two deliveries of the rest at once: one is received, the other 409, stock added once', async () => {
-    const product = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
     const order = await approved([item(product.id, { quantity: 6 })]);
     const [line] = await linesOf(order.id);
     const body = { items: [{ item_id: line!.id, received_quantity: 6 }] };
@@ -574,8 +543,8 @@ describe('POST /api/purchase-orders/:id/receive (issue 20)', () => {
   });
 
   it('refuses more than ordered (409 naming what remains) and writes nothing', async () => {
-    const product = await createProduct(adminA, categoryA);
-    const other = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
+    const other = await createProduct(adminA, { quantity: 0 });
     const order = await approved([
       item(other.id, { quantity: 2 }),
       item(product.id, { quantity: 5 }),
@@ -599,7 +568,7 @@ describe('POST /api/purchase-orders/:id/receive (issue 20)', () => {
   });
 
   it('refuses a pending order, a line of another order, a repeated line and an empty delivery', async () => {
-    const product = await createProduct(adminA, categoryA);
+    const product = await createProduct(adminA, { quantity: 0 });
     const pending = await createOrder(salesA, [item(product.id)]);
     const [pendingLine] = await linesOf(pending.id);
     const notYet = await receive(salesA, pending.id, {
@@ -645,7 +614,7 @@ describe('POST /api/purchase-orders/:id/receive (issue 20)', () => {
 
 describe('store isolation (PRODUCT.md §2)', () => {
   it("another store's order is 404 on every route and absent from the list", async () => {
-    const product = await createProduct(adminB, categoryB);
+    const product = await createProduct(adminB, { quantity: 0 });
     const response = await adminB.post(
       '/api/purchase-orders',
       newOrder([item(product.id)], { supplier_id: supplierB }),
@@ -655,7 +624,7 @@ describe('store isolation (PRODUCT.md §2)', () => {
     expect((await managerA.get(`/api/purchase-orders/${id}`)).statusCode).toBe(404);
     expect((await managerA.get(`/api/purchase-orders/${id}/items`)).statusCode).toBe(404);
     expect((await setStatus(managerA, id, 'approved')).statusCode).toBe(404);
-    const mine = await createProduct(adminA, categoryA);
+    const mine = await createProduct(adminA, { quantity: 0 });
     expect((await adminA.post(`/api/purchase-orders/${id}/items`, item(mine.id))).statusCode).toBe(
       404,
     );

@@ -5,7 +5,15 @@ import {
   startFakeAfricasTalking,
   type FakeAfricasTalking,
 } from '../../testing/fake-africas-talking';
-import { buildStore, signedIn } from '../../testing/factories';
+import {
+  buildStore,
+  createCategory,
+  createCustomer,
+  createProduct,
+  createSale,
+  signedIn,
+  type SaleFields,
+} from '../../testing/factories';
 import { receiptSends } from './sales.table';
 
 let t: TestApp;
@@ -18,19 +26,20 @@ interface Shop {
   cashier: TestClient;
   product: number;
   customer: number;
+  /** The body of a sale there, for createSale. */
+  sale: SaleFields;
 }
 
-/** A store with a product and a customer with a phone, in `app`. */
+/** A store with a product and a customer with a phone, in `app`, and the sale made there. */
 async function shop(app: TestApp, name: string): Promise<Shop> {
   const store = (await buildStore(app.db, name)).id;
   const admin = (await signedIn(app, 'admin', store)).client;
   const cashier = (await signedIn(app, 'sales', store)).client;
-  const category = (await admin.post('/api/categories', { name: 'Dairy' })).json().data.id;
   const product = (
-    await admin.post('/api/products', {
+    await createProduct(admin, {
       name: 'Brookside Milk 500ml',
       sku: 'MLK-500',
-      category_id: category,
+      category_id: (await createCategory(admin, 'Dairy')).id,
       piece_buying_price: 55,
       piece_selling_price: 65,
       pack_buying_price: 0,
@@ -40,28 +49,22 @@ async function shop(app: TestApp, name: string): Promise<Shop> {
       quantity: 48,
       min_quantity: 1,
     })
-  ).json().data.id;
-  const customer = (
-    await cashier.post('/api/customers', { name: 'Grace Wambui', phone: '0711 562 904' })
-  ).json().data.id;
-  return { store, admin, cashier, product, customer };
-}
-
-async function sell(s: Shop, overrides: Record<string, unknown> = {}) {
-  const response = await s.cashier.post('/api/sales', {
+  ).id;
+  const customer = (await createCustomer(cashier, { name: 'Grace Wambui', phone: '0711 562 904' }))
+    .id;
+  // 2 pieces at 65 and a dozen at 750, delivered for 200: KSh 1,080, paid by M-Pesa.
+  const sale = {
     items: [
-      { product_id: s.product, quantity: 2, unit_price: 65, unit_type: 'piece' },
-      { product_id: s.product, quantity: 1, unit_price: 750, unit_type: 'dozen' },
+      { product_id: product, quantity: 2, unit_price: 65, unit_type: 'piece' },
+      { product_id: product, quantity: 1, unit_price: 750, unit_type: 'dozen' },
     ],
     total: 1080,
     delivery_fee: 200,
-    customer_id: s.customer,
+    customer_id: customer,
     payment_method: 'mpesa',
     mpesa_code: 'SFT4A1B2C3',
-    ...overrides,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { id: number };
+  };
+  return { store, admin, cashier, product, customer, sale };
 }
 
 let a: Shop;
@@ -161,7 +164,7 @@ describe('receipt settings', () => {
 
 describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
   it('returns the receipt text and the wa.me link to 2547…; the badge waits for the person', async () => {
-    const sale = await sell(a);
+    const sale = await createSale(a.cashier, a.sale);
     const response = await a.cashier.post(`/api/sales/${sale.id}/receipt/whatsapp`, {});
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
@@ -203,7 +206,7 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
   });
 
   it('confirms only a link that was opened, of a sale of this store', async () => {
-    const sale = await sell(a);
+    const sale = await createSale(a.cashier, a.sale);
     const early = await a.cashier.post(`/api/sales/${sale.id}/receipt/sms/confirm`, {});
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Open the receipt link before confirming it was sent');
@@ -226,7 +229,7 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
   it('asks for a number when the customer has none, and accepts one typed at the till', async () => {
     const walkIn = (await a.cashier.get('/api/customers')).json().data[0];
     expect(walkIn.name).toBe('Walk-in Customer');
-    const sale = await sell(a, { customer_id: walkIn.id });
+    const sale = await createSale(a.cashier, { ...a.sale, customer_id: walkIn.id });
     const none = await a.cashier.post(`/api/sales/${sale.id}/receipt/whatsapp`, {});
     expect(none.statusCode).toBe(400);
     expect(none.json().errors[0].path).toBe('phone');
@@ -239,7 +242,7 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
 
   it("sends the SMS through Africa's Talking when configured", async () => {
     const s = await shop(withSms, 'SMS Store');
-    const sale = await sell(s);
+    const sale = await createSale(s.cashier, s.sale);
     const response = await s.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ sent: true, receipt_status: { sms: true } });
@@ -258,7 +261,7 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
 
     // The provider refuses the number: 502, nothing recorded, the badge stays off.
     fake.refuse.add('+254722000111');
-    const other = await sell(s);
+    const other = await createSale(s.cashier, s.sale);
     const refused = await s.cashier.post(`/api/sales/${other.id}/receipt/sms`, {
       phone: '0722 000 111',
     });

@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../testing/create-test-app';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
-import { buildStore, buildUser, signedIn } from '../../testing/factories';
+import { buildStore, buildUser, createProduct, signedIn } from '../../testing/factories';
 import { sales } from './sales.table';
 
 /** Failed approvals an account may have before the sign-in limits refuse it (this file's app). */
@@ -20,31 +20,21 @@ let adminA: TestClient;
 let cashierA: TestClient;
 let manager: { id: number; name: string; email: string; password: string };
 let walkIn: number;
-let sequence = 0;
 
 const MESSAGE_AT_10 = "A discount over 10% needs a manager's approval";
 
-async function createProduct(overrides: Record<string, unknown> = {}) {
-  sequence += 1;
-  const category = (await adminA.post('/api/categories', { name: `Soap ${sequence}` })).json();
-  const response = await adminA.post('/api/products', {
-    name: `Bar soap ${sequence}`,
-    sku: `DISC-${sequence}`,
-    category_id: category.data.id,
-    piece_buying_price: 60,
-    piece_selling_price: 100,
-    pack_buying_price: 500,
-    pack_selling_price: 900,
-    dozen_buying_price: 700,
-    dozen_selling_price: 1150,
-    pack_size: 10,
-    quantity: 500,
-    min_quantity: 1,
-    ...overrides,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { id: number; stock_pieces: number };
-}
+/** A bar of soap sold by the piece (100), the pack of 10 (900) or the dozen (1,150). */
+const SOAP = {
+  piece_buying_price: 60,
+  piece_selling_price: 100,
+  pack_buying_price: 500,
+  pack_selling_price: 900,
+  dozen_buying_price: 700,
+  dozen_selling_price: 1150,
+  pack_size: 10,
+  quantity: 500,
+  min_quantity: 1,
+};
 
 interface Line {
   product_id: number;
@@ -113,7 +103,7 @@ afterAll(() => t.close());
 
 describe('a line below its list price', () => {
   it('is a discount kept on the line and the sale, within the cap for a cashier', async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     // KSh 100 listed, 3 sold at KSh 92: KSh 24 off (8% of the line), within 10%.
     const response = await cashierA.post(
       '/api/sales',
@@ -136,7 +126,7 @@ describe('a line below its list price', () => {
   });
 
   it('takes the list price of the line unit from the product, never the till', async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     // A pack lists at KSh 900: sold at 850 is KSh 50 off (5.6%).
     const response = await cashierA.post(
       '/api/sales',
@@ -149,7 +139,7 @@ describe('a line below its list price', () => {
   });
 
   it('is allowed above the list price, with no discount', async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     const response = await cashierA.post(
       '/api/sales',
       sale([{ product_id: soap.id, quantity: 2, unit_price: 130 }]),
@@ -166,7 +156,7 @@ describe('a line below its list price', () => {
 
 describe("a cashier's discount over the store's cap", () => {
   it('is refused with 403 and the cap in the message, and writes nothing', async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     const before = await salesCount();
     // Ten soaps listed at KSh 100 for KSh 1 each.
     const response = await cashierA.post(
@@ -195,7 +185,7 @@ describe("a cashier's discount over the store's cap", () => {
 
   it('keeps the approver named when their account is deleted: they are archived', async () => {
     const approver = await buildUser(t.db, { role: 'manager', storeId: storeA, name: 'Amina M' });
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     const response = await cashierA.post(
       '/api/sales',
       sale([{ product_id: soap.id, quantity: 2, unit_price: 50 }], {
@@ -210,7 +200,7 @@ describe("a cashier's discount over the store's cap", () => {
   });
 
   it('lists a unit with no price of its own at its pieces: a dozen for KSh 1 needs approval', async () => {
-    const loose = await createProduct({ dozen_selling_price: 0 });
+    const loose = await createProduct(adminA, { ...SOAP, dozen_selling_price: 0 });
     const response = await cashierA.post(
       '/api/sales',
       sale([{ product_id: loose.id, quantity: 1, unit_price: 1, unit_type: 'dozen' }]),
@@ -228,7 +218,7 @@ describe("a cashier's discount over the store's cap", () => {
   });
 
   it("goes through with a manager's approval, who is named on the sale", async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     const response = await cashierA.post(
       '/api/sales',
       sale([{ product_id: soap.id, quantity: 10, unit_price: 1 }], {
@@ -257,7 +247,7 @@ describe("a cashier's discount over the store's cap", () => {
   });
 
   it("refuses wrong credentials, a cashier's own, or another store's manager: 'Manager approval failed'", async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     const otherManager = await buildUser(t.db, { role: 'manager', storeId: storeB });
     const cashier = await buildUser(t.db, { role: 'sales', storeId: storeA });
     const gone = await buildUser(t.db, { role: 'manager', storeId: storeA, isActive: false });
@@ -285,7 +275,7 @@ describe("a cashier's discount over the store's cap", () => {
   });
 
   it('counts failed approvals with the sign-in limits', async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     const target = await buildUser(t.db, { role: 'manager', storeId: storeA });
     const attempt = (password: string) =>
       cashierA.post(
@@ -305,7 +295,7 @@ describe("a cashier's discount over the store's cap", () => {
   });
 
   it('follows the cap the store sets', async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     const sixteenOff = sale([{ product_id: soap.id, quantity: 1, unit_price: 84 }]);
     expect((await cashierA.post('/api/sales', sixteenOff)).statusCode).toBe(403);
     await setCap(20);
@@ -326,7 +316,7 @@ describe("a cashier's discount over the store's cap", () => {
 
 describe('managers and admins', () => {
   it('are never capped, and need no approval', async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     const managerClient = t.client();
     expect((await managerClient.login(manager.email, manager.password)).statusCode).toBe(200);
     for (const client of [adminA, managerClient]) {
@@ -345,8 +335,8 @@ describe('managers and admins', () => {
 
 describe('a whole-cart discount', () => {
   it('is spread over the lines in proportion, each line keeping its part', async () => {
-    const soap = await createProduct();
-    const oil = await createProduct({ piece_selling_price: 300 });
+    const soap = await createProduct(adminA, SOAP);
+    const oil = await createProduct(adminA, { ...SOAP, piece_selling_price: 300 });
     // KSh 100 + KSh 300 = 400, KSh 20 off the cart (5%): 5 and 15.
     const response = await cashierA.post(
       '/api/sales',
@@ -370,7 +360,7 @@ describe('a whole-cart discount', () => {
   });
 
   it('is held to the cap line by line, and approved the same way', async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     const body = sale([{ product_id: soap.id, quantity: 4, unit_price: 100 }], {
       cart_discount: 80,
     });
@@ -390,7 +380,7 @@ describe('a whole-cart discount', () => {
   });
 
   it('cannot be more than the items (400 naming the field)', async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     const response = await adminA.post('/api/sales', {
       ...sale([{ product_id: soap.id, quantity: 1, unit_price: 100 }]),
       cart_discount: 100.01,
@@ -405,7 +395,7 @@ describe('a whole-cart discount', () => {
 
 describe('a retried checkout', () => {
   it('answers the first sale, approval and discount included', async () => {
-    const soap = await createProduct();
+    const soap = await createProduct(adminA, SOAP);
     const body = sale([{ product_id: soap.id, quantity: 10, unit_price: 1 }], {
       discount_approval: { email: manager.email, password: manager.password },
     });
@@ -438,8 +428,8 @@ describe('GET /api/sales/discount-policy', () => {
 
 describe('GET /api/reports/discounts', () => {
   it('sums the discounts given per cashier and per product, for managers only', async () => {
-    const soap = await createProduct();
-    const oil = await createProduct({ piece_selling_price: 300 });
+    const soap = await createProduct(adminA, SOAP);
+    const oil = await createProduct(adminA, { ...SOAP, piece_selling_price: 300 });
     const managerClient = t.client();
     await managerClient.login(manager.email, manager.password);
     // Cashier: 3 soaps at 92 (24 off); manager: 1 oil at 250 (50 off) and 1 soap at 100 (none).

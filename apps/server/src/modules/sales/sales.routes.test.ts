@@ -1,7 +1,13 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
-import { buildStore, signedIn } from '../../testing/factories';
+import {
+  buildStore,
+  createProduct,
+  saleLine as line,
+  signedIn,
+  walkInCustomer,
+} from '../../testing/factories';
 import { stockMovements } from '../products/stock-movements.table';
 import { saleItems, sales } from './sales.table';
 
@@ -12,51 +18,12 @@ let adminA: TestClient;
 let salesA: TestClient;
 let adminB: TestClient;
 let salesB: TestClient;
-let categoryA: number;
 let walkInA: number;
 let walkInB: number;
-
-let sequence = 0;
-
-interface TestProduct {
-  id: number;
-  name: string;
-  stock_pieces: number;
-}
-
-async function createProduct(overrides: Record<string, unknown> = {}, client = adminA) {
-  sequence += 1;
-  const category = client === adminA ? categoryA : undefined;
-  const response = await client.post('/api/products', {
-    name: `Sale product ${sequence}`,
-    sku: `SALE-${sequence}`,
-    category_id:
-      category ?? (await client.post('/api/categories', { name: `C${sequence}` })).json().data.id,
-    piece_buying_price: 50,
-    piece_selling_price: 60,
-    pack_buying_price: 280,
-    pack_selling_price: 330,
-    dozen_buying_price: 550,
-    dozen_selling_price: 650,
-    quantity: 100,
-    min_quantity: 1,
-    ...overrides,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as TestProduct;
-}
 
 async function stockOf(id: number, client = adminA) {
   return (await client.get(`/api/products/${id}`)).json().data.stock_pieces as number;
 }
-
-const line = (product_id: number, quantity: number, unit_price: number, unit_type = 'piece') => ({
-  product_id,
-  quantity,
-  unit_price,
-  total: Math.round(quantity * unit_price * 100) / 100,
-  unit_type,
-});
 
 function cashSale(items: ReturnType<typeof line>[], overrides: Record<string, unknown> = {}) {
   const subtotal = items.reduce((sum, item) => sum + Math.round(item.total * 100), 0);
@@ -81,13 +48,6 @@ async function salesCount(storeId: number) {
   return row!.n;
 }
 
-async function walkInOf(client: TestClient) {
-  const list = (await client.get('/api/customers')).json<{
-    data: { id: number; name: string }[];
-  }>();
-  return list.data.find((c) => c.name === 'Walk-in Customer')!.id;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   storeA = (await buildStore(t.db, 'Sales Store A')).id;
@@ -96,9 +56,8 @@ beforeAll(async () => {
   salesA = (await signedIn(t, 'sales', storeA)).client;
   adminB = (await signedIn(t, 'admin', storeB)).client;
   salesB = (await signedIn(t, 'sales', storeB)).client;
-  categoryA = (await adminA.post('/api/categories', { name: 'Flour' })).json().data.id;
-  walkInA = await walkInOf(salesA);
-  walkInB = await walkInOf(salesB);
+  walkInA = (await walkInCustomer(salesA)).id;
+  walkInB = (await walkInCustomer(salesB)).id;
 });
 afterAll(() => t.close());
 
@@ -138,7 +97,7 @@ describe('customers for the till', () => {
 
 describe('POST /api/sales', () => {
   it('recomputes line totals and the total with the delivery fee, takes stock and records movements', async () => {
-    const flour = await createProduct({ pack_size: 6, quantity: 50 });
+    const flour = await createProduct(adminA, { pack_size: 6, quantity: 50 });
     const before = await stockOf(flour.id);
     const response = await salesA.post(
       '/api/sales',
@@ -189,14 +148,14 @@ describe('POST /api/sales', () => {
   });
 
   it('takes 12 pieces for a dozen of a piece-tracked product', async () => {
-    const soda = await createProduct({ quantity: 30 });
+    const soda = await createProduct(adminA, { quantity: 30 });
     const response = await salesA.post('/api/sales', cashSale([line(soda.id, 1, 650, 'dozen')]));
     expect(response.statusCode, response.body).toBe(201);
     expect(await stockOf(soda.id)).toBe(18);
   });
 
   it('refuses a total that disagrees (400) and writes nothing', async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const before = await salesCount(storeA);
     const response = await salesA.post(
       '/api/sales',
@@ -225,7 +184,7 @@ describe('POST /api/sales', () => {
   });
 
   it('drops a line without a product id above 0, and an empty cart is 400', async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const response = await salesA.post('/api/sales', {
       ...cashSale([line(product.id, 1, 60)]),
       items: [line(product.id, 1, 60), { ...line(0, 1, 200), product_id: 0 }],
@@ -241,8 +200,8 @@ describe('POST /api/sales', () => {
   });
 
   it('refuses a short line with 409 naming the product and changes nothing', async () => {
-    const plenty = await createProduct({ quantity: 10 });
-    const short = await createProduct({ name: 'Kabras Sugar 2kg', quantity: 1 });
+    const plenty = await createProduct(adminA, { quantity: 10 });
+    const short = await createProduct(adminA, { name: 'Kabras Sugar 2kg', quantity: 1 });
     const before = await salesCount(storeA);
     const response = await salesA.post(
       '/api/sales',
@@ -257,7 +216,11 @@ describe('POST /api/sales', () => {
 
   it('counts a huge number of big packs as too little stock, not an overflow (409)', async () => {
     // 300,000 packs of 10,000 are 3,000,000,000 pieces: beyond a PostgreSQL integer.
-    const packs = await createProduct({ name: 'Bulk Salt', pack_size: 10_000, quantity: 5 });
+    const packs = await createProduct(adminA, {
+      name: 'Bulk Salt',
+      pack_size: 10_000,
+      quantity: 5,
+    });
     const response = await salesA.post(
       '/api/sales',
       cashSale([line(packs.id, 300_000, 1, 'pack')]),
@@ -268,7 +231,7 @@ describe('POST /api/sales', () => {
 
   it('sells the delivery service without counting its stock', async () => {
     // A service by its kind (issue 20), not by its SKU.
-    const delivery = await createProduct({
+    const delivery = await createProduct(adminA, {
       sku: 'DELIVERY',
       name: 'Delivery Service',
       quantity: 0,
@@ -286,7 +249,7 @@ describe('POST /api/sales', () => {
   });
 
   it('takes stock from goods whose SKU is SRV001: the kind decides, not the SKU', async () => {
-    const goods = await createProduct({ quantity: 3 });
+    const goods = await createProduct(adminA, { quantity: 3 });
     const renamed = await adminA.put(`/api/products/${goods.id}`, { sku: 'SRV001' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data.kind).toBe('goods');
@@ -304,7 +267,7 @@ describe('POST /api/sales', () => {
   });
 
   it('never oversells: 20 concurrent sales of a product with stock 5 → exactly 5 succeed', async () => {
-    const scarce = await createProduct({ quantity: 5 });
+    const scarce = await createProduct(adminA, { quantity: 5 });
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         salesA.post('/api/sales', cashSale([line(scarce.id, 1, 60)])),
@@ -322,7 +285,7 @@ describe('POST /api/sales', () => {
   });
 
   it('returns the first sale for a repeated Idempotency-Key, also when both arrive together', async () => {
-    const product = await createProduct({ quantity: 10 });
+    const product = await createProduct(adminA, { quantity: 10 });
     const body = cashSale([line(product.id, 1, 60)]);
     const headers = { 'idempotency-key': 'checkout-7f3c2a1e-0001' };
     const first = await salesA.post('/api/sales', body, { headers });
@@ -348,7 +311,7 @@ describe('POST /api/sales', () => {
   });
 
   it('replays the first sale for a retried key even when its stock has run out since', async () => {
-    const product = await createProduct({ quantity: 2 });
+    const product = await createProduct(adminA, { quantity: 2 });
     const body = cashSale([line(product.id, 2, 60)]);
     const headers = { 'idempotency-key': 'checkout-7f3c2a1e-0003' };
     const first = await salesA.post('/api/sales', body, { headers });
@@ -367,7 +330,7 @@ describe('POST /api/sales', () => {
   });
 
   it('refuses an Idempotency-Key reused with a different body (409), never answering that sale', async () => {
-    const product = await createProduct({ quantity: 10 });
+    const product = await createProduct(adminA, { quantity: 10 });
     const headers = { 'idempotency-key': 'checkout-7f3c2a1e-0005' };
     const body = cashSale([line(product.id, 1, 60)]);
     const first = await salesA.post('/api/sales', body, { headers });
@@ -406,7 +369,7 @@ describe('POST /api/sales', () => {
   });
 
   it("keeps the buying price of the time of sale after the product's price changes", async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const sale = (await salesA.post('/api/sales', cashSale([line(product.id, 1, 60)]))).json().data;
     const updated = await adminA.put(`/api/products/${product.id}`, { piece_buying_price: 58 });
     expect(updated.statusCode, updated.body).toBe(200);
@@ -417,7 +380,7 @@ describe('POST /api/sales', () => {
   });
 
   it('costs a pack or dozen with no buying price of its own at its pieces × the piece price', async () => {
-    const product = await createProduct({
+    const product = await createProduct(adminA, {
       pack_size: 6,
       pack_buying_price: 0,
       dozen_buying_price: 0,
@@ -436,7 +399,7 @@ describe('POST /api/sales', () => {
   });
 
   it('takes cash of at least the total, and records an M-Pesa code', async () => {
-    const product = await createProduct();
+    const product = await createProduct(adminA);
     const short = await salesA.post(
       '/api/sales',
       cashSale([line(product.id, 2, 60)], { amount_paid: 100 }),
@@ -469,8 +432,8 @@ describe('POST /api/sales', () => {
   });
 
   it("refuses another store's product or customer and never shows another store's sale", async () => {
-    const mine = await createProduct();
-    const theirs = await createProduct({}, adminB);
+    const mine = await createProduct(adminA);
+    const theirs = await createProduct(adminB);
     const product = await salesA.post('/api/sales', cashSale([line(theirs.id, 1, 60)]));
     expect(product.statusCode).toBe(400);
     expect(product.json().errors).toEqual([
@@ -514,7 +477,7 @@ describe('GET /api/sales', () => {
         min_quantity: 1,
       })
     ).json().data;
-    const walkIn = await walkInOf(cashier);
+    const walkIn = (await walkInCustomer(cashier)).id;
     const ids: number[] = [];
     for (let n = 1; n <= 12; n += 1) {
       const response = await cashier.post('/api/sales', {
@@ -563,7 +526,7 @@ describe('GET /api/sales filters (issue 8)', () => {
         min_quantity: 1,
       })
     ).json().data;
-    const walkIn = await walkInOf(cashier);
+    const walkIn = (await walkInCustomer(cashier)).id;
     // When each sale was made, in UTC; Nairobi is UTC+3.
     const made: Record<string, [string, 'cash' | 'mpesa']> = {
       // 19 November, 08:00 EAT.

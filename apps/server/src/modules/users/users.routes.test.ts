@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
-import { buildStore, buildUser, signedIn } from '../../testing/factories';
+import { buildStore, buildUser, createProduct, signedIn } from '../../testing/factories';
 
 let t: TestApp;
 let storeA: number;
@@ -193,26 +193,6 @@ describe('PUT /api/users/:id', () => {
   });
 });
 
-/** A product of store A with 10 in stock, for history to be made on. */
-async function productWithStock(sku: string) {
-  const category = (await adminA.post('/api/categories', { name: `For ${sku}` })).json().data.id;
-  const response = await adminA.post('/api/products', {
-    name: `Soap ${sku}`,
-    sku,
-    category_id: category,
-    piece_buying_price: 50,
-    piece_selling_price: 60,
-    pack_buying_price: 0,
-    pack_selling_price: 0,
-    dozen_buying_price: 0,
-    dozen_selling_price: 0,
-    quantity: 10,
-    min_quantity: 1,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { id: number };
-}
-
 describe('DELETE /api/users/:id', () => {
   it('deletes a staff account of the store', async () => {
     const created = (await adminA.post('/api/users', newUser())).json().data;
@@ -228,7 +208,7 @@ describe('DELETE /api/users/:id', () => {
     const cashier = await buildUser(t.db, { role: 'sales', storeId: storeA, name: 'Leaving Lucy' });
     const lucy = t.client();
     expect((await lucy.login(cashier.email, cashier.password)).statusCode).toBe(200);
-    const product = await productWithStock('ARCH-1');
+    const product = await createProduct(adminA, { sku: 'ARCH-1', quantity: 10 });
     const walkIn = (await lucy.get('/api/customers')).json().data[0].id;
     const sold = await lucy.post('/api/sales', {
       items: [
@@ -269,7 +249,7 @@ describe('DELETE /api/users/:id', () => {
 
   it('archives a manager whose only history is a stock adjustment', async () => {
     const manager = await signedIn(t, 'manager', storeA);
-    const product = await productWithStock('ARCH-2');
+    const product = await createProduct(adminA, { sku: 'ARCH-2', quantity: 10 });
     const counted = await manager.client.put(`/api/products/${product.id}`, {
       quantity: 8,
       stock_reason: 'count',
