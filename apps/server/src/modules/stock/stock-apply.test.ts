@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
+import { postgresErrorOf } from '../../lib/errors';
 import { openTestDatabase } from '../../testing/test-database';
 import { buildStore, buildUser } from '../../testing/factories';
 import { products } from '../products/products.table';
@@ -172,5 +173,49 @@ describe('stock_apply', () => {
       .from(stockMovements)
       .where(and(eq(stockMovements.productId, soap.id), eq(stockMovements.reason, 'adjustment')));
     expect(move).toMatchObject({ changePieces: -1, adjustmentReason: 'damage' });
+  });
+});
+
+describe('stock below 0', () => {
+  it('is refused to any other writer, as the CHECK refused it (23514)', async () => {
+    const jam = await product({ stock: 1 });
+    const error = await handle.db
+      .execute(sql`update products set stock_pieces = -1 where id = ${jam.id}`)
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+    expect(postgresErrorOf(error)).toMatchObject({
+      code: '23514',
+      constraint: 'products_stock_not_negative',
+    });
+    expect(await stockOf(jam.id)).toBe(1);
+  });
+
+  it('lets the allowed statement alone through: the next write is refused again', async () => {
+    const flour = await product({ stock: 1 });
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select * from stock_apply(${storeId}::integer,
+        ${`{${flour.id}}`}::integer[], '{-3}'::bigint[], 'sale', null, null, true)`);
+      // In a savepoint: the refusal rolls back this write alone.
+      await expect(
+        tx.transaction((savepoint) =>
+          savepoint.execute(sql`update products set stock_pieces = -5 where id = ${flour.id}`),
+        ),
+      ).rejects.toThrow();
+    });
+    expect(await stockOf(flour.id)).toBe(-2);
+  });
+
+  it('may come back up, even while still below 0; taking more is refused', async () => {
+    const eggs = await product({ stock: 0, name: 'Eggs' });
+    await apply({ ids: [eggs.id], changes: [-10], reason: 'sale', allowNegative: true });
+    const rows = await apply({ ids: [eggs.id], changes: [4], reason: 'purchase_order' });
+    expect(rows).toEqual([{ product_id: eggs.id, stock_pieces: -6 }]);
+    expect(await failure({ ids: [eggs.id], changes: [-1], reason: 'sale' })).toEqual({
+      code: 'DK003',
+      detail: 'Eggs',
+    });
+    expect(await stockOf(eggs.id)).toBe(-6);
   });
 });
