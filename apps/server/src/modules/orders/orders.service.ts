@@ -21,7 +21,7 @@ import {
 import { QUANTITY_MAX } from '@duka/shared/products/products.schemas';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { recordMovement } from '../products/products.service';
+import { applyStock, lockStock } from '../stock/stock-ledger.service';
 import { products } from '../products/products.table';
 import { sellingPriceOf } from '../products/unit-prices.service';
 import { users } from '../users/users.table';
@@ -311,41 +311,30 @@ async function takeStock(tx: Executor, order: OrderRow, userId: number | null): 
   for (const line of lines) {
     piecesTaken.set(line.productId!, (piecesTaken.get(line.productId!) ?? 0) + line.pieces);
   }
-  // Lock every product of the order, in id order, before reading its stock.
+  // Lock every product of the order, in id order (the stock ledger's), before reading its
+  // stock: a product made a service since has none to take.
   const ids = [...piecesTaken.keys()].sort((a, b) => a - b);
-  const locked = await tx
-    .select()
-    .from(products)
-    .where(and(eq(products.storeId, order.storeId), inArray(products.id, ids)))
-    .orderBy(asc(products.id))
-    .for('update');
-  const byId = new Map(locked.map((product) => [product.id, product]));
+  const byId = new Map(
+    (await lockStock(tx, order.storeId, ids)).map((product) => [product.id, product]),
+  );
   for (const productId of ids) {
     const product = byId.get(productId);
     const pieces = piecesTaken.get(productId)!;
     const name = lines.find((line) => line.productId === productId)!.productName;
-    if (!product || product.stockPieces < pieces) {
+    if (!product || product.kind === 'service' || product.stockPieces < pieces) {
       throw orderErrors.insufficientStock(product?.name ?? name);
     }
   }
-  for (const productId of ids) {
-    const product = byId.get(productId)!;
-    await tx
-      .update(products)
-      .set({
-        stockPieces: product.stockPieces - piecesTaken.get(productId)!,
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, productId));
-  }
-  for (const line of lines) {
-    await recordMovement(tx, {
-      storeId: order.storeId,
-      productId: line.productId!,
-      changePieces: -line.pieces,
+  // One 'order' movement per product, with what all its lines took.
+  await applyStock(
+    tx,
+    order.storeId,
+    lines.map((line) => ({ productId: line.productId!, changePieces: -line.pieces })),
+    {
       reason: 'order',
       reference: `ORDER-${order.id}`,
       userId,
-    });
-  }
+      errors: { tooLittleStock: (name) => orderErrors.insufficientStock(name) },
+    },
+  );
 }

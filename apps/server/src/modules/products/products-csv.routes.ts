@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
 import { IMPORT_TEMPLATE_CSV, exportFileName, exportProductsCsv } from './products-export.service';
 import { importProducts } from './products-import.service';
-import { catalogueChanged } from './products.service';
+import { catalogueChanged } from './products-catalogue.service';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
 

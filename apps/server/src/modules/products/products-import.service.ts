@@ -27,9 +27,9 @@ import { AppError, badRequest, isUniqueViolation } from '../../lib/errors';
 import { categories } from '../categories/categories.table';
 import { productErrors } from './products.errors';
 import { parseProductCsv, type ImportRow } from './products-csv';
-import { PRICE_COLUMNS, productAsStored } from './products.service';
+import { PRICE_COLUMNS, productAsStored } from './products-writes.service';
 import { products, type ProductRow } from './products.table';
-import { stockMovements } from './stock-movements.table';
+import { applyStock, lockStock, type StockMove } from '../stock/stock-ledger.service';
 
 /** Rows per INSERT / UPDATE statement. */
 const BATCH = 1000;
@@ -124,26 +124,36 @@ function kindAfter({ values, given }: Pick<ImportRow, 'values' | 'given'>, curre
 const jsonTexts = (texts: string[]) =>
   sql`(select jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb))`;
 
-/** The store's products with these SKUs (any case), locked for the commit. */
+/**
+ * The store's products with these SKUs (any case); for the commit, locked in id order (the
+ * stock ledger's order, so an import and a sale cannot deadlock) and read again once locked.
+ */
 async function existingProducts(
   db: Executor,
   storeId: number,
   rows: ImportRow[],
   lock: boolean,
 ): Promise<Map<string, ProductRow>> {
+  const skus = rows.map((row) => row.values.sku.toLowerCase());
   const found = new Map<string, ProductRow>();
-  for (const batch of batches(rows.map((row) => row.values.sku.toLowerCase()))) {
+  for (const batch of batches(skus)) {
     const query = db
       .select()
       .from(products)
       .where(
         and(eq(products.storeId, storeId), sql`lower(${products.sku}) in ${jsonTexts(batch)}`),
       );
-    for (const product of lock ? await query.for('update') : await query) {
-      found.set(product.sku.toLowerCase(), product);
-    }
+    for (const product of await query) found.set(product.sku.toLowerCase(), product);
   }
-  return found;
+  if (!lock) return found;
+  const ids = [...found.values()].map((product) => product.id);
+  // A product whose SKU changed before the lock is no longer one of the file's.
+  const wanted = new Set(skus);
+  const locked = new Map<string, ProductRow>();
+  for (const product of await lockStock(db, storeId, ids)) {
+    if (wanted.has(product.sku.toLowerCase())) locked.set(product.sku.toLowerCase(), product);
+  }
+  return locked;
 }
 
 /** The manager-only cells of a line that would change an existing product (issue 20). */
@@ -235,7 +245,6 @@ const RECORD_COLUMNS = [
   ['pack_selling_price', 'numeric'],
   ['dozen_buying_price', 'numeric'],
   ['dozen_selling_price', 'numeric'],
-  ['stock_pieces', 'int'],
   ['min_quantity', 'int'],
   ['pack_size', 'int'],
   ['stock_unit', 'text'],
@@ -259,7 +268,6 @@ function record(values: ProductValues, categoryId: number | null) {
     pack_selling_price: values.packSellingPrice,
     dozen_buying_price: values.dozenBuyingPrice,
     dozen_selling_price: values.dozenSellingPrice,
-    stock_pieces: values.stockPieces,
     min_quantity: values.minQuantity,
     pack_size: values.packSize,
     stock_unit: values.stockUnit,
@@ -286,8 +294,8 @@ async function insertBatch(
     insert into ${products} (store_id, ${COLUMN_NAMES})
     select ${storeId}, ${RECORD_FIELDS}
     from ${recordset(batch.map(({ values, categoryId }) => record(values, categoryId)))}
-    returning id, stock_pieces`);
-  return (result as { rows: { id: number; stock_pieces: number }[] }).rows;
+    returning id, sku`);
+  return (result as { rows: { id: number; sku: string }[] }).rows;
 }
 
 async function updateBatch(
@@ -317,18 +325,35 @@ async function write(
   const categoryOf = await categoryIds(tx, storeId, rows);
   const categoryFor = (row: ImportRow, fallback: number | null) =>
     row.values.category ? categoryOf.get(row.values.category.toLowerCase())! : fallback;
-  const movements: { product_id: number; change_pieces: number }[] = [];
   const now = new Date();
+  // The stock moves through the ledger ('import' movements), which moves goods only: a product
+  // becoming a service gives its stock up before its row becomes one; every other change
+  // (a new product's opening stock among them) after the rows are written.
+  const before: StockMove[] = [];
+  const after: StockMove[] = [];
+  for (const { current, values } of updates) {
+    const change = values.stockPieces! - current.stockPieces;
+    if (change !== 0)
+      (values.kind === 'service' ? before : after).push({
+        productId: current.id,
+        changePieces: change,
+      });
+  }
+  const ledger = { reason: 'import', userId } as const;
+  await applyStock(tx, storeId, before, ledger);
 
+  const opening: StockMove[] = [];
   for (const batch of batches(creates)) {
+    const pieces = new Map(
+      batch.map(({ values }) => [values.sku.toLowerCase(), values.stockPieces!]),
+    );
     const inserted = await insertBatch(
       tx,
       storeId,
       batch.map(({ row, values }) => ({ values, categoryId: categoryFor(row, null) })),
     );
     for (const product of inserted) {
-      if (product.stock_pieces === 0) continue;
-      movements.push({ product_id: product.id, change_pieces: product.stock_pieces });
+      opening.push({ productId: product.id, changePieces: pieces.get(product.sku.toLowerCase())! });
     }
   }
 
@@ -343,18 +368,8 @@ async function write(
       })),
       now,
     );
-    for (const { current, values } of batch) {
-      const change = values.stockPieces! - current.stockPieces;
-      if (change !== 0) movements.push({ product_id: current.id, change_pieces: change });
-    }
   }
-
-  for (const batch of batches(movements)) {
-    await tx.execute(sql`
-      insert into ${stockMovements} (store_id, product_id, change_pieces, reason, user_id)
-      select ${storeId}, m.product_id, m.change_pieces, 'import', ${userId}
-      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as m(product_id int, change_pieces int)`);
-  }
+  await applyStock(tx, storeId, [...opening, ...after], ledger);
 }
 
 function result(

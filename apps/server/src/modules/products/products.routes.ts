@@ -24,16 +24,13 @@ import { deleteProductImage, prepareImages } from './product-images.service';
 import { productErrors } from './products.errors';
 import {
   catalogueChanged,
-  createProduct,
-  deleteProduct,
   getProduct,
   listMovements,
   listProducts,
-  presentFor,
-  presentProduct,
   searchProducts,
-  updateProduct,
-} from './products.service';
+} from './products-catalogue.service';
+import { createProduct, deleteProduct, updateProduct } from './products-writes.service';
+import { presentFor, presentProduct } from './products.presenters';
 
 /** POST and PUT also take the product form as multipart/form-data, with its photos. */
 const productForm: FormDataOptions = {

@@ -23,7 +23,7 @@ import {
 } from '@duka/shared/purchase-orders/purchase-orders.schemas';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { recordMovements, type Movement } from '../products/products.service';
+import { applyStock, lockStock, type StockMove } from '../stock/stock-ledger.service';
 import { products } from '../products/products.table';
 import { suppliers } from '../suppliers/suppliers.table';
 import { purchaseOrderErrors } from './purchase-orders.errors';
@@ -405,10 +405,9 @@ export async function receiveItems(
 }
 
 /**
- * Adds `arriving` (line id → units) to the lines' products' stock with a 'purchase_order'
- * movement each, and to the lines' received quantities; the lines as they are after. The
- * products are locked in id order (as a sale locks them), so a delivery and a sale touching
- * the same products cannot deadlock.
+ * Adds `arriving` (line id → units) to the lines' products' stock through the stock ledger (a
+ * 'purchase_order' movement per product), and to the lines' received quantities; the lines as
+ * they are after.
  */
 async function receiveLines(
   tx: Executor,
@@ -424,18 +423,14 @@ async function receiveLines(
     if (line.productId === null)
       throw purchaseOrderErrors.receivedProductGone(line.orderedProductId);
   }
-  const productIds = [...new Set(received.map((line) => line.productId!))].sort((a, b) => a - b);
-  const locked = productIds.length
-    ? await tx
-        .select()
-        .from(products)
-        .where(and(inArray(products.id, productIds), eq(products.storeId, storeId)))
-        .orderBy(asc(products.id))
-        .for('update')
-    : [];
-  const stock = new Map(locked.map((product) => [product.id, product]));
-  const pieces = new Map(locked.map((product) => [product.id, product.stockPieces]));
-  const movements: Movement[] = [];
+  const productIds = [...new Set(received.map((line) => line.productId!))];
+  // Locked in id order, as the stock ledger locks them, so a delivery and a sale touching the
+  // same products cannot deadlock; read before the ledger adds, for this order's own bounds.
+  const stock = new Map(
+    (await lockStock(tx, storeId, productIds)).map((product) => [product.id, product]),
+  );
+  const pieces = new Map([...stock.values()].map((product) => [product.id, product.stockPieces]));
+  const moves: StockMove[] = [];
   for (const line of received) {
     const product = stock.get(line.productId!);
     if (!product) throw purchaseOrderErrors.receivedProductGone(line.orderedProductId);
@@ -444,24 +439,15 @@ async function receiveLines(
     const total = pieces.get(product.id)! + added;
     if (total > STOCK_PIECES_MAX) throw purchaseOrderErrors.tooMuchStock(product.id);
     pieces.set(product.id, total);
-    movements.push({
-      storeId,
-      productId: product.id,
-      changePieces: added,
-      reason: 'purchase_order',
-      reference: `PO-${orderId}`,
-      userId,
-      createdAt: at,
-    });
+    moves.push({ productId: product.id, changePieces: added });
   }
-  const now = at ?? new Date();
-  for (const [productId, stockPieces] of pieces) {
-    await tx
-      .update(products)
-      .set({ stockPieces, updatedAt: now })
-      .where(eq(products.id, productId));
-  }
-  await recordMovements(tx, movements);
+  // One 'purchase_order' movement per product, with what all its lines brought.
+  await applyStock(tx, storeId, moves, {
+    reason: 'purchase_order',
+    reference: `PO-${orderId}`,
+    userId,
+    at,
+  });
   const after: PurchaseOrderItemRow[] = [];
   for (const line of lines) {
     const units = arriving.get(line.id) ?? 0;
