@@ -1,6 +1,7 @@
 // Lint rules for every workspace. The `no-restricted-imports` blocks enforce the import
 // direction of docs/ARCHITECTURE.md: shared ← server/web; web features never import each other;
-// design-system primitives and lib know no domain; server modules meet only through services.
+// design-system primitives and lib know no domain; server modules meet only through services
+// and presenters.
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -77,10 +78,10 @@ export default tseslint.config(
               message: 'The server never imports the web app.',
             },
             {
-              // ../other-module/anything-but-a-service
-              regex: '^\\.\\./[^./][^/]*/(?![^/]*\\.(service|table)$)',
+              // ../other-module/anything-but-a-service-or-presenters
+              regex: '^\\.\\./[^./][^/]*/(?![^/]*\\.(service|presenters|table)$)',
               message:
-                "Server modules talk to each other only through services (and read each other's tables).",
+                "Server modules talk to each other only through services and presenters (and read each other's tables).",
             },
           ],
         },

@@ -15,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failedPasswordSubject, reserveOrRefuse, signInLimiters } from '../../lib/attempt-limiter';
 import { issueCsrfToken } from '../../lib/csrf';
 import { clearSessionCookie, endSession, startSession } from '../../lib/session';
-import { findUserByEmail, presentUser } from '../users/users.service';
+import { presentUser } from '../users/users.presenters';
+import { findUserByEmail } from '../users/users.service';
 import { assertMaySignIn, registerShopper, verifyCredentials } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,11 +7,11 @@ import {
 } from '@duka/shared/categories/categories.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStoreId } from '../../lib/access.plugin';
+import { presentCategory } from './categories.presenters';
 import {
   createCategory,
   deleteCategory,
   listCategories,
-  presentCategory,
   updateCategory,
 } from './categories.service';
 

@@ -1,15 +1,11 @@
 /** Categories of a store's products (spec §3 Category). Every query is scoped to the store. */
-import type { Category, CategoryInput } from '@duka/shared/categories/categories.schemas';
+import type { CategoryInput } from '@duka/shared/categories/categories.schemas';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../lib/errors';
 import { products } from '../products/products.table';
 import { categoryErrors } from './categories.errors';
 import { categories, type CategoryRow } from './categories.table';
-
-export function presentCategory(row: Pick<CategoryRow, 'id' | 'name'>): Category {
-  return { id: row.id, name: row.name };
-}
 
 export async function listCategories(db: Executor, storeId: number): Promise<CategoryRow[]> {
   return db

@@ -14,7 +14,8 @@ import {
 } from '@duka/shared/expenses/expenses.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
-import { createExpense, deleteExpense, listExpenses, presentExpense } from './expenses.service';
+import { presentExpense } from './expenses.presenters';
+import { createExpense, deleteExpense, listExpenses } from './expenses.service';
 
 export const expensesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;

@@ -3,34 +3,15 @@
  * store, so another store's expense is simply not found (404). Amounts are exact: cents in,
  * numeric(12,2) stored, cents out.
  */
-import type {
-  CreateExpenseInput,
-  Expense,
-  ExpenseCategory,
-  ExpensePaymentMethod,
-} from '@duka/shared/expenses/expenses.schemas';
-import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
+import type { CreateExpenseInput } from '@duka/shared/expenses/expenses.schemas';
+import { centsToDecimal } from '@duka/shared/money/money';
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../users/users.table';
 import { expenseErrors } from './expenses.errors';
 import { expenses, type ExpenseRow } from './expenses.table';
 
-type ExpenseWithUser = ExpenseRow & { userName: string | null };
-
-export function presentExpense(row: ExpenseWithUser): Expense {
-  return {
-    id: row.id,
-    description: row.description,
-    amount: centsToNumber(toCents(row.amount) ?? 0),
-    category: row.category as ExpenseCategory,
-    date: row.date,
-    payment_method: row.paymentMethod as ExpensePaymentMethod,
-    createdAt: row.createdAt.toISOString(),
-    User:
-      row.userId !== null && row.userName !== null ? { id: row.userId, name: row.userName } : null,
-  };
-}
+export type ExpenseWithUser = ExpenseRow & { userName: string | null };
 
 const withUser = (db: Executor) =>
   db

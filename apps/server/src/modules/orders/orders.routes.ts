@@ -15,13 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
 import type { AuthUser } from '../../lib/session';
-import {
-  createOrder,
-  getOrderWithParts,
-  listOrders,
-  presentOrder,
-  updateOrderStatus,
-} from './orders.service';
+import { presentOrder } from './orders.presenters';
+import { createOrder, getOrderWithParts, listOrders, updateOrderStatus } from './orders.service';
 
 /** Staff see every order of the store; anyone else only the orders they placed. */
 function ownerFilter(user: AuthUser, mine = false): number | undefined {

@@ -9,13 +9,11 @@
  * product's pieces taken with an 'order' movement, and the status changed last. A product short
  * of stock refuses the whole move with 409 and nothing changes.
  */
-import { centsToDecimal, storedMoneyToNumber, toCents } from '@duka/shared/money/money';
+import { centsToDecimal, toCents } from '@duka/shared/money/money';
 import { toPieces, type UnitType } from '@duka/shared/money/units';
 import {
   canMoveOrder,
   type CreateOrderInput,
-  type Order,
-  type OrderItem,
   type OrderStatus,
 } from '@duka/shared/orders/orders.schemas';
 import { QUANTITY_MAX } from '@duka/shared/products/products.schemas';
@@ -35,37 +33,6 @@ export interface OrderWithParts {
   order: OrderRow;
   items: OrderItemRow[];
   user: { name: string; email: string } | null;
-}
-
-/** A money column as the API gives it (shared/money: the stored text read as a number). */
-const money = storedMoneyToNumber;
-
-export function presentOrderItem(row: OrderItemRow): OrderItem {
-  return {
-    id: row.id,
-    product_id: row.productId,
-    Product: { name: row.productName, sku: row.productSku },
-    quantity: row.quantity,
-    unit_type: row.unitType,
-    unit_price: money(row.unitPrice),
-    total: money(row.total),
-  };
-}
-
-export function presentOrder({ order, items, user }: OrderWithParts): Order {
-  return {
-    id: order.id,
-    createdAt: order.createdAt.toISOString(),
-    updatedAt: order.updatedAt.toISOString(),
-    status: order.status,
-    total_amount: money(order.totalAmount),
-    items_count: items.length,
-    User: user,
-    phone: order.phone,
-    fulfilment: order.fulfilment,
-    address: order.address,
-    items: items.map(presentOrderItem),
-  };
 }
 
 /** Items and the person who placed them, for several orders in two queries (no N+1). */

@@ -10,7 +10,8 @@ import {
 } from '@duka/shared/suppliers/product-suppliers.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStoreId } from '../../lib/access.plugin';
-import { linkProductSupplier, listLinks, presentLink } from './product-suppliers.service';
+import { presentLink } from './product-suppliers.presenters';
+import { linkProductSupplier, listLinks } from './product-suppliers.service';
 
 export const productSuppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;

@@ -2,10 +2,7 @@
  * Product-supplier links of a store (PRODUCT.md §1, §2). The product and the supplier must both
  * be the store's (400 naming the field otherwise); linking a pair twice returns the link.
  */
-import type {
-  CreateProductSupplierInput,
-  ProductSupplier,
-} from '@duka/shared/suppliers/product-suppliers.schemas';
+import type { CreateProductSupplierInput } from '@duka/shared/suppliers/product-suppliers.schemas';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { fieldError } from '../../lib/errors';
@@ -25,18 +22,7 @@ function selectLinks(db: Executor) {
     .innerJoin(suppliers, eq(suppliers.id, productSuppliers.supplierId));
 }
 
-type LinkRow = Awaited<ReturnType<ReturnType<typeof selectLinks>['execute']>>[number];
-
-export function presentLink({ link, product, supplier }: LinkRow): ProductSupplier {
-  return {
-    id: link.id,
-    product_id: link.productId,
-    supplier_id: link.supplierId,
-    product,
-    supplier,
-    created_at: link.createdAt.toISOString(),
-  };
-}
+export type LinkRow = Awaited<ReturnType<ReturnType<typeof selectLinks>['execute']>>[number];
 
 export async function listLinks(
   db: Executor,

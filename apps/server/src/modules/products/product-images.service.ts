@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PRODUCT_IMAGES_MAX, type ProductImage } from '@duka/shared/products/products.schemas';
+import { PRODUCT_IMAGES_MAX } from '@duka/shared/products/products.schemas';
 import { and, count, eq, max } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Executor } from '../../db/client';
 import { productErrors } from './products.errors';
-import { productImages, type ProductImageRow } from './product-images.table';
+import { productImages } from './product-images.table';
 
 // Each upload is decoded once; sharp's operation cache would only hold memory.
 sharp.cache(false);
@@ -184,19 +184,8 @@ export async function productImageFiles(tx: Executor, productId: number): Promis
     .where(eq(productImages.productId, productId));
 }
 
-const fileUrl = (storeId: number, name: string) =>
-  `${UPLOADS_URL_PREFIX}${PRODUCT_IMAGES_DIR}/${storeId}/${name}`;
-
-/** What a product's answer needs of a photo. */
-export type ImageRef = Pick<ProductImageRow, 'id' | 'storeId' | 'fileName' | 'thumbnailName'>;
-
-export function presentImage(row: ImageRef): ProductImage {
-  return {
-    id: row.id,
-    url: fileUrl(row.storeId, row.fileName),
-    thumbnail_url: fileUrl(row.storeId, row.thumbnailName),
-  };
-}
+// products.service.ts still takes these from here; they live in product-images.presenters.ts.
+export { presentImage, type ImageRef } from './product-images.presenters';
 
 /**
  * DELETE /products/{id}/images/{imageId}: the row, then its two files. Another store's product

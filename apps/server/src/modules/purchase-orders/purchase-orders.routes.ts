@@ -16,6 +16,7 @@ import {
 } from '@duka/shared/purchase-orders/purchase-orders.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
+import { presentItem, presentPurchaseOrder } from './purchase-orders.presenters';
 import {
   addPurchaseOrderItem,
   changePurchaseOrderStatus,
@@ -23,8 +24,6 @@ import {
   getPurchaseOrder,
   listPurchaseOrderItems,
   listPurchaseOrders,
-  presentItem,
-  presentPurchaseOrder,
   receivePurchaseOrder,
 } from './purchase-orders.service';
 

@@ -7,7 +7,7 @@
  */
 import { can } from '@duka/shared/auth/permissions';
 import type { Role } from '@duka/shared/auth/roles';
-import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
+import { centsToDecimal, toCents } from '@duka/shared/money/money';
 import { toPieces } from '@duka/shared/money/units';
 import { STOCK_PIECES_MAX } from '@duka/shared/products/products.schemas';
 import {
@@ -17,8 +17,6 @@ import {
   type CreatePurchaseOrderInput,
   type ReceivePurchaseOrderInput,
   type PurchaseOrderItemInput,
-  type PurchaseOrder,
-  type PurchaseOrderItem,
   type PurchaseOrderStatus,
 } from '@duka/shared/purchase-orders/purchase-orders.schemas';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
@@ -37,47 +35,11 @@ import {
 /** numeric(12,2) holds at most this many cents. */
 const TOTAL_MAX_CENTS = 999_999_999_999n;
 
-const cents = (value: string) => toCents(value) ?? 0;
-const amount = (value: string) => centsToNumber(cents(value));
-
 type SupplierContact = { name: string; email: string; phone: string } | null;
-type OrderWithParts = PurchaseOrderRow & {
+export type OrderWithParts = PurchaseOrderRow & {
   supplier: SupplierContact;
   items: PurchaseOrderItemRow[];
 };
-
-export function presentItem(row: PurchaseOrderItemRow): PurchaseOrderItem {
-  const buying = cents(row.buyingPrice);
-  return {
-    id: row.id,
-    product_id: row.productId,
-    product_name: row.productName,
-    Product: { name: row.productName },
-    unit_type: row.unitType,
-    quantity: row.quantity,
-    received_quantity: row.receivedQuantity,
-    buying_price: centsToNumber(buying),
-    unit_price: centsToNumber(buying),
-    selling_price: amount(row.sellingPrice),
-    total: centsToNumber(buying * row.quantity),
-  };
-}
-
-export function presentPurchaseOrder(row: OrderWithParts): PurchaseOrder {
-  return {
-    id: row.id,
-    supplier_id: row.supplierId,
-    supplier: row.supplier,
-    status: row.status,
-    expected_delivery_date: row.expectedDeliveryDate,
-    notes: row.notes,
-    total_amount: amount(row.total),
-    created_by: row.createdBy,
-    created_at: row.createdAt.toISOString(),
-    received_at: row.receivedAt ? row.receivedAt.toISOString() : null,
-    items: row.items.map(presentItem),
-  };
-}
 
 async function withParts(db: Executor, rows: PurchaseOrderRow[]): Promise<OrderWithParts[]> {
   if (rows.length === 0) return [];

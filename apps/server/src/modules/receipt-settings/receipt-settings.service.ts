@@ -9,21 +9,8 @@ import {
 } from '@duka/shared/receipt-settings/receipt-settings.schemas';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { receiptSettings, type ReceiptSettingsRow } from './receipt-settings.table';
-
-function present(row: ReceiptSettingsRow): ReceiptSettings {
-  return {
-    business_name: row.businessName,
-    address: row.address,
-    phone: row.phone,
-    email: row.email,
-    website: row.website,
-    thank_you_message: row.thankYouMessage,
-    show_logo: row.showLogo,
-    kra_pin: row.kraPin,
-    mpesa_till: row.mpesaTill,
-  };
-}
+import { presentReceiptSettings } from './receipt-settings.presenters';
+import { receiptSettings } from './receipt-settings.table';
 
 export async function getReceiptSettings(db: Executor, storeId: number): Promise<ReceiptSettings> {
   const [row] = await db
@@ -31,7 +18,7 @@ export async function getReceiptSettings(db: Executor, storeId: number): Promise
     .from(receiptSettings)
     .where(eq(receiptSettings.storeId, storeId))
     .limit(1);
-  return row ? present(row) : { ...RECEIPT_DEFAULTS };
+  return row ? presentReceiptSettings(row) : { ...RECEIPT_DEFAULTS };
 }
 
 export async function saveReceiptSettings(
@@ -56,5 +43,5 @@ export async function saveReceiptSettings(
     .values({ storeId, ...values })
     .onConflictDoUpdate({ target: receiptSettings.storeId, set: values })
     .returning();
-  return present(row!);
+  return presentReceiptSettings(row!);
 }

@@ -6,7 +6,8 @@ import {
 } from '@duka/shared/stores/stores.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../lib/access.plugin';
-import { createStore, listStoresFor, presentStore, updateStore } from './stores.service';
+import { presentStore } from './stores.presenters';
+import { createStore, listStoresFor, updateStore } from './stores.service';
 
 export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;

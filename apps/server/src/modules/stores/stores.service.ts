@@ -1,5 +1,5 @@
 /** Stores: the tenants of Duka (PRODUCT.md §2). */
-import type { Store, StoreInput } from '@duka/shared/stores/stores.schemas';
+import type { StoreInput } from '@duka/shared/stores/stores.schemas';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../../db/client';
@@ -7,15 +7,6 @@ import { requireAuth } from '../../lib/access.plugin';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { endStoreSessions, type AuthUser } from '../../lib/session';
 import { stores, type StoreRow } from './stores.table';
-
-export function presentStore(row: StoreRow): Store {
-  return {
-    id: row.id,
-    name: row.name,
-    is_active: row.isActive,
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 /** A super_admin sees every store; anyone else only the store they belong to. */
 export async function listStoresFor(db: Executor, actor: AuthUser): Promise<StoreRow[]> {

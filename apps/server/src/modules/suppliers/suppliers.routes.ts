@@ -14,12 +14,12 @@ import {
 } from '@duka/shared/suppliers/suppliers.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStoreId } from '../../lib/access.plugin';
+import { presentSupplier } from './suppliers.presenters';
 import {
   createSupplier,
   deleteSupplier,
   getSupplier,
   listSuppliers,
-  presentSupplier,
   searchSuppliers,
   updateSupplier,
 } from './suppliers.service';

@@ -5,7 +5,6 @@
 import {
   SUPPLIER_SEARCH_LIMIT,
   type CreateSupplierInput,
-  type Supplier,
   type UpdateSupplierInput,
 } from '@duka/shared/suppliers/suppliers.schemas';
 import { storedPhonePrefix } from '@duka/shared/api/phone';
@@ -18,19 +17,6 @@ import { supplierErrors } from './suppliers.errors';
 import { suppliers, type SupplierRow } from './suppliers.table';
 
 const NAME_UNIQUE = 'suppliers_store_name_unique';
-
-export function presentSupplier(row: SupplierRow): Supplier {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    contact_person: row.contactPerson,
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 /** A blank or missing contact person is stored as null (the list shows '-'). */
 const contactPersonOf = (value: string | undefined) => (value ? value : null);

@@ -18,10 +18,10 @@ import {
   deleteUser,
   getManagedUser,
   listUsers,
-  presentUser,
   updateProfile,
   updateUser,
 } from './users.service';
+import { presentUser } from './users.presenters';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;

@@ -6,7 +6,6 @@ import { assignableRoles } from '@duka/shared/auth/permissions';
 import type { Role } from '@duka/shared/auth/roles';
 import type {
   ChangePasswordInput,
-  ManagedUser,
   ProfileInput,
   UpdateUserInput,
 } from '@duka/shared/users/users.schemas';
@@ -30,24 +29,6 @@ import { purchaseOrders } from '../purchase-orders/purchase-orders.table';
 import { receiptSends, sales } from '../sales/sales.table';
 import { userErrors } from './users.errors';
 import { users, type UserRow } from './users.table';
-
-type UserFields = Pick<
-  UserRow,
-  'id' | 'name' | 'email' | 'role' | 'storeId' | 'isActive' | 'createdAt'
-> & { archivedAt?: Date | null };
-
-export function presentUser(row: UserFields): ManagedUser {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    store_id: row.storeId,
-    is_active: row.isActive,
-    created_at: row.createdAt.toISOString(),
-    archived_at: row.archivedAt ? row.archivedAt.toISOString() : null,
-  };
-}
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db
