@@ -184,9 +184,6 @@ export async function productImageFiles(tx: Executor, productId: number): Promis
     .where(eq(productImages.productId, productId));
 }
 
-// products.service.ts still takes these from here; they live in product-images.presenters.ts.
-export { presentImage, type ImageRef } from './product-images.presenters';
-
 /**
  * DELETE /products/{id}/images/{imageId}: the row, then its two files. Another store's product
  * or photo, or a photo of another product, is 404.

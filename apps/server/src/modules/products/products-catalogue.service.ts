@@ -24,7 +24,7 @@ import { pageWindow } from '../../lib/paging';
 import { createListCache } from '../../lib/list-cache';
 import { categories } from '../categories/categories.table';
 import { users } from '../users/users.table';
-import { type ImageRef } from './product-images.service';
+import { type ImageRef } from './product-images.presenters';
 import { productImages } from './product-images.table';
 import { productErrors } from './products.errors';
 import { products, type ProductRow } from './products.table';

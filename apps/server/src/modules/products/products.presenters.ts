@@ -11,7 +11,7 @@ import {
   type ShopperProduct,
   type StockMovement,
 } from '@duka/shared/products/products.schemas';
-import { presentImage, type ImageRef } from './product-images.service';
+import { presentImage, type ImageRef } from './product-images.presenters';
 import type { ProductRow } from './products.table';
 import type { StockMovementRow } from './stock-movements.table';
 
