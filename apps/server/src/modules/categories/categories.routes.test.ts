@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
-import { buildStore, signedIn } from '../../testing/factories';
+import { buildStore, createProduct, signedIn } from '../../testing/factories';
 
 let t: TestApp;
 let storeA: number;
@@ -69,20 +69,13 @@ describe('categories', () => {
 
   it('refuses to delete a category in use (409) and keeps it', async () => {
     const category = (await managerA.post('/api/categories', { name: 'Sugar' })).json().data;
-    const product = await managerA.post('/api/products', {
+    await createProduct(managerA, {
       name: 'Kabras Sugar 1kg',
       sku: 'SUG-1',
       category_id: category.id,
-      piece_buying_price: 150,
-      piece_selling_price: 170,
-      pack_buying_price: 0,
-      pack_selling_price: 0,
-      dozen_buying_price: 0,
-      dozen_selling_price: 0,
       quantity: 0,
       min_quantity: 5,
     });
-    expect(product.statusCode).toBe(201);
     const refused = await managerA.delete(`/api/categories/${category.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({

@@ -426,22 +426,12 @@ describe('reading orders', () => {
     const cashier = (await signedIn(t, 'sales', store)).client;
     const buyer = (await signedIn(t, 'user', store)).client;
     const other = (await signedIn(t, 'user', store)).client;
-    const category = (await admin.post('/api/categories', { name: 'Tea' })).json().data.id;
-    const product = (
-      await admin.post('/api/products', {
-        name: 'Ketepa 250g',
-        sku: 'KET-250',
-        category_id: category,
-        piece_buying_price: 100,
-        piece_selling_price: 130,
-        pack_buying_price: 0,
-        pack_selling_price: 0,
-        dozen_buying_price: 0,
-        dozen_selling_price: 0,
-        quantity: 100,
-        min_quantity: 1,
-      })
-    ).json().data;
+    const product = await createProduct(admin, {
+      name: 'Ketepa 250g',
+      sku: 'KET-250',
+      piece_buying_price: 100,
+      piece_selling_price: 130,
+    });
     const ids: number[] = [];
     for (let n = 1; n <= 12; n += 1) {
       ids.push((await placeOrder(buyer, [item(product.id, n)])).id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
-import { buildStore, signedIn } from '../../testing/factories';
+import { buildStore, createProduct, signedIn } from '../../testing/factories';
 
 let t: TestApp;
 let salesA: TestClient;
@@ -12,24 +12,8 @@ let productB: number;
 let supplierB: number;
 
 async function seed(client: TestClient, tag: string) {
-  const category = (await client.post('/api/categories', { name: `Cat ${tag}` })).json().data.id;
-  const product = async (sku: string) => {
-    const response = await client.post('/api/products', {
-      name: `Product ${sku}`,
-      sku,
-      category_id: category,
-      piece_buying_price: 10,
-      piece_selling_price: 12,
-      pack_buying_price: 0,
-      pack_selling_price: 0,
-      dozen_buying_price: 0,
-      dozen_selling_price: 0,
-      quantity: 0,
-      min_quantity: 0,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.id as number;
-  };
+  const product = async (sku: string) =>
+    (await createProduct(client, { name: `Product ${sku}`, sku, quantity: 0 })).id;
   const supplier = await client.post('/api/suppliers', {
     name: `Supplier ${tag}`,
     email: 'orders@example.co.ke',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
-import { buildStore, signedIn } from '../../testing/factories';
+import { buildStore, createProduct, signedIn } from '../../testing/factories';
 
 let t: TestApp;
 let storeA: number;
@@ -196,20 +196,12 @@ describe('DELETE /api/suppliers/:id', () => {
 
   it('a supplier purchase orders name is made inactive: hidden from the lists, kept on its orders', async () => {
     const supplier = await create(managerA, { name: 'Limuru Valley Creamery' });
-    const category = (await managerA.post('/api/categories', { name: 'Dairy' })).json().data.id;
-    const product = await managerA.post('/api/products', {
+    const product = await createProduct(managerA, {
       name: 'Fresh Milk 500ml',
       sku: 'SUP-DEL-MILK',
-      category_id: category,
-      piece_buying_price: 50,
-      piece_selling_price: 60,
-      pack_buying_price: 0,
-      pack_selling_price: 0,
-      dozen_buying_price: 0,
-      dozen_selling_price: 0,
       quantity: 0,
-      min_quantity: 0,
     });
+
     // PRODUCT.md §1: a cashier raises purchase orders, a manager does not.
     const order = await cashierA.post('/api/purchase-orders', {
       supplier_id: supplier.id,
@@ -217,7 +209,7 @@ describe('DELETE /api/suppliers/:id', () => {
       notes: '',
       items: [
         {
-          product_id: product.json().data.id,
+          product_id: product.id,
           quantity: 2,
           buying_price: 50,
           selling_price: 60,
