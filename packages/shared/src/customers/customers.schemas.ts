@@ -7,8 +7,15 @@ import { z } from 'zod';
 import { emailFieldSchema } from '../auth/auth.schemas';
 import { phoneSchema } from '../api/phone';
 import { idSchema, textSchema } from '../api/primitives';
+import { priceSchema } from '../products/products.schemas';
+import { mpesaCodeSchema, REPAYMENT_METHODS } from '../sales/sales.schemas';
 
 export const WALK_IN_CUSTOMER = 'Walk-in Customer';
+
+/** A credit limit in shillings (cents once read), or null / blank for none. */
+export function creditLimitSchema(label: string) {
+  return z.preprocess((value) => (value === '' ? null : value), priceSchema(label).nullable());
+}
 
 const customerFields = {
   name: textSchema({ label: 'Name', min: 1, max: 120, messages: { required: 'Name is required' } }),
@@ -33,6 +40,11 @@ export const updateCustomerSchema = z.object({
   email: customerFields.email,
   address: customerFields.address,
   notes: customerFields.notes,
+  /**
+   * The most this customer may owe (issue 21): null or blank for no limit of their own (the
+   * store's default_credit_limit then applies). Managers only.
+   */
+  credit_limit: creditLimitSchema('Credit limit').optional(),
 });
 export type UpdateCustomerInput = z.infer<typeof updateCustomerSchema>;
 
@@ -54,6 +66,12 @@ export const customerSchema = z.object({
   is_walk_in: z.boolean(),
   /** The customer's loyalty points balance (never negative). */
   loyalty_points: z.number().int(),
+  /** What the customer owes on credit sales (issue 21), never below 0. */
+  balance: z.number(),
+  /** The customer's own credit limit, null for none (the store's default then applies). */
+  credit_limit: z.number().nullable(),
+  /** When the oldest sale still unpaid (in part) was made; null when nothing is owed. */
+  oldest_unpaid_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type Customer = z.infer<typeof customerSchema>;
@@ -61,6 +79,11 @@ export type Customer = z.infer<typeof customerSchema>;
 /** GET /customers?q — the spec's screens read `data`; the Walk-in Customer comes first. */
 export const customerListQuerySchema = z.object({
   q: textSchema({ label: 'Search', max: 100 }).optional(),
+  /** owing=true (issue 21): only customers with a balance, largest first (the Debtors view). */
+  owing: z
+    .enum(['true', 'false'], { error: 'Owing must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export const customerListResponseSchema = z.object({ data: z.array(customerSchema) });
 export const customerResponseSchema = z.object({ data: customerSchema });
@@ -114,3 +137,61 @@ export type LoyaltyTransaction = z.infer<typeof loyaltyTransactionSchema>;
 export const loyaltyTransactionsResponseSchema = z.object({
   data: z.array(loyaltyTransactionSchema),
 });
+
+// Credit and repayments (issue 21): a customer's account with the shop.
+
+export const ACCOUNT_ENTRY_TYPES = ['credit_sale', 'repayment'] as const;
+export type AccountEntryType = (typeof ACCOUNT_ENTRY_TYPES)[number];
+
+export const accountEntrySchema = z.object({
+  type: z.enum(ACCOUNT_ENTRY_TYPES),
+  /** Always positive: a credit sale adds it to the balance, a repayment takes it off. */
+  amount: z.number(),
+  /** The credit sale (null for a repayment). */
+  sale_id: z.number().int().nullable(),
+  /** A repayment's method (cash or mpesa); 'credit' for a credit sale. */
+  method: z.string(),
+  mpesa_code: z.string().nullable(),
+  created_at: z.string(),
+  /** The balance after this entry, oldest entry first. */
+  balance_after: z.number(),
+});
+export type AccountEntry = z.infer<typeof accountEntrySchema>;
+
+/** GET /customers/{id}/account: the balance, the limit and the statement, oldest first. */
+export const customerAccountSchema = z.object({
+  balance: z.number(),
+  credit_limit: z.number().nullable(),
+  entries: z.array(accountEntrySchema),
+});
+export type CustomerAccount = z.infer<typeof customerAccountSchema>;
+export const customerAccountResponseSchema = z.object({ data: customerAccountSchema });
+
+/**
+ * POST /customers/{id}/repayments: cash, or M-Pesa with its code. More than the balance is a
+ * 400 naming the balance (the server's check).
+ */
+export const repaymentInputSchema = z
+  .object({
+    amount: priceSchema('Amount').refine((cents) => cents > 0, {
+      error: 'Amount must be more than 0',
+    }),
+    method: z.enum(REPAYMENT_METHODS, { error: 'Payment method must be cash or mpesa' }),
+    mpesa_code: mpesaCodeSchema().optional(),
+  })
+  .refine((input) => input.method !== 'mpesa' || Boolean(input.mpesa_code), {
+    error: 'Enter the M-Pesa code',
+    path: ['mpesa_code'],
+  });
+export type RepaymentInput = z.infer<typeof repaymentInputSchema>;
+
+export const repaymentSchema = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  /** The customer's balance after it. */
+  balance: z.number(),
+  /** The credit sales this repayment finished paying, oldest first. */
+  settled_sale_ids: z.array(z.number().int()),
+});
+export type Repayment = z.infer<typeof repaymentSchema>;
+export const repaymentResponseSchema = z.object({ data: repaymentSchema });

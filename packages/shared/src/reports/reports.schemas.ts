@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { UNIT_TYPES } from '../money/units';
 import { STOCK_STATUS_LABELS } from '../products/stock-status';
 import { dateOnlySchema, idSchema, textSchema } from '../api/primitives';
-import { PAYMENT_METHODS } from '../sales/sales.schemas';
+import { PAYMENT_PART_METHODS, REPAYMENT_METHODS } from '../sales/sales.schemas';
 
 export const REPORT_SORTS = ['revenue', 'profit', 'quantity', 'lastSold'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
@@ -138,8 +138,13 @@ export type PerformanceReport = z.infer<typeof performanceReportResponseSchema>[
 export const salesSummaryResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
-    /** KSh taken per payment method (amounts, delivery fees included), every method present. */
-    paymentMethods: z.record(z.enum(PAYMENT_METHODS), z.number()),
+    /**
+     * KSh per payment method of the sales' parts (delivery fees included), every method
+     * present: cash net of change, mpesa, credit (issue 21).
+     */
+    paymentMethods: z.record(z.enum(PAYMENT_PART_METHODS), z.number()),
+    /** Repayments of credit received in the range, per method (issue 21). */
+    repayments: z.record(z.enum(REPAYMENT_METHODS), z.number()),
     totalSales: z.number(),
     count: z.number().int(),
     /**

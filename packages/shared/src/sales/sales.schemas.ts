@@ -21,6 +21,18 @@ import { priceSchema, QUANTITY_MAX } from '../products/products.schemas';
 
 export const PAYMENT_METHODS = ['cash', 'mpesa'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * Split payment and credit (issue 21): a sale is paid in parts, each cash, M-Pesa or credit
+ * (pay later, a named customer's debt). The sale's `payment_method` is the single method
+ * used, or `split` when more than one.
+ */
+export const PAYMENT_PART_METHODS = ['cash', 'mpesa', 'credit'] as const;
+export type PaymentPartMethod = (typeof PAYMENT_PART_METHODS)[number];
+export const SALE_PAYMENT_METHODS = ['cash', 'mpesa', 'credit', 'split'] as const;
+export type SalePaymentMethod = (typeof SALE_PAYMENT_METHODS)[number];
+/** How a customer repays their credit (issue 21). */
+export const REPAYMENT_METHODS = ['cash', 'mpesa'] as const;
+export type RepaymentMethod = (typeof REPAYMENT_METHODS)[number];
 export const SALE_STATUSES = ['completed', 'pending', 'cancelled'] as const;
 export const PAYMENT_STATUSES = ['paid', 'pending', 'failed'] as const;
 export const SALES_PAGE_SIZE_MAX = 100;
@@ -37,6 +49,31 @@ function keepsProduct(line: unknown): boolean {
   if (typeof id === 'string' && /^-?\d+$/.test(id.trim())) return Number(id) > 0;
   return true;
 }
+
+/** A typed M-Pesa transaction code: upper-cased, 10 letters and digits; blank is none. */
+export function mpesaCodeSchema() {
+  return textSchema({ label: 'M-Pesa code', max: 20 })
+    .toUpperCase()
+    .refine((value) => value === '' || MPESA_CODE.test(value), {
+      error: 'M-Pesa code must be 10 letters and digits, e.g. SFT4A1B2C3',
+    });
+}
+
+/**
+ * One part of a split payment (issue 21). Every amount is above 0. The rules across the parts
+ * (they add up to at least the total; change only from cash; one credit part; an M-Pesa code
+ * used once) are the server's, answered as 400 on `payments`.
+ */
+export const salePaymentInputSchema = z.object({
+  method: z.enum(PAYMENT_PART_METHODS, {
+    error: 'Payment method must be cash, mpesa or credit',
+  }),
+  amount: priceSchema('Amount').refine((cents) => cents > 0, {
+    error: 'Amount must be more than 0',
+  }),
+  mpesa_code: mpesaCodeSchema().optional(),
+});
+export type SalePaymentInput = z.infer<typeof salePaymentInputSchema>;
 
 export const saleItemInputSchema = z.object({
   product_id: idSchema('Invalid product'),
@@ -90,17 +127,23 @@ export const createSaleSchema = z.object({
   total: priceSchema('Total'),
   delivery_fee: priceSchema('Delivery fee').default(0),
   customer_id: idSchema('Please select a customer'),
-  payment_method: z.enum(PAYMENT_METHODS, { error: 'Payment method must be cash or mpesa' }),
+  // Without `payments`: the one method of the whole total (cash, mpesa, or credit). With
+  // them: left out, the single method used, or 'split'.
+  payment_method: z
+    .enum(SALE_PAYMENT_METHODS, {
+      error: 'Payment method must be cash, mpesa, credit or split',
+    })
+    .optional(),
+  payments: z
+    .array(salePaymentInputSchema, { error: 'Payments must be a list of parts' })
+    .min(1, { error: 'Add at least one payment' })
+    .max(10, { error: 'A sale can have at most 10 payments' })
+    .optional(),
   status: z.literal('completed', { error: 'Status must be completed' }).default('completed'),
   payment_status: z.literal('paid', { error: 'Payment status must be paid' }).default('paid'),
   amount_paid: priceSchema('Amount paid').optional(),
   change_amount: priceSchema('Change').optional(),
-  mpesa_code: textSchema({ label: 'M-Pesa code', max: 20 })
-    .toUpperCase()
-    .refine((value) => value === '' || MPESA_CODE.test(value), {
-      error: 'M-Pesa code must be 10 letters and digits, e.g. SFT4A1B2C3',
-    })
-    .optional(),
+  mpesa_code: mpesaCodeSchema().optional(),
   cart_discount: priceSchema('Cart discount').default(0),
   discount_approval: discountApprovalSchema.optional(),
 });
@@ -143,7 +186,9 @@ export const saleListQuerySchema = pageQuerySchema
       invalid: 'To date must be a date (YYYY-MM-DD)',
     }).optional(),
     payment_method: z
-      .enum(PAYMENT_METHODS, { error: 'Payment method must be cash or mpesa' })
+      .enum(SALE_PAYMENT_METHODS, {
+        error: 'Payment method must be cash, mpesa, credit or split',
+      })
       .optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
@@ -175,13 +220,25 @@ export const saleItemSchema = z.object({
 });
 export type SaleItem = z.infer<typeof saleItemSchema>;
 
+/** A part of the sale's payment as written: cash is net of the change given. */
+export const salePaymentSchema = z.object({
+  method: z.enum(PAYMENT_PART_METHODS),
+  amount: z.number(),
+  mpesa_code: z.string().nullable(),
+});
+export type SalePayment = z.infer<typeof salePaymentSchema>;
+
 export const saleSchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
   total_amount: z.number(),
   subtotal: z.number(),
   delivery_fee: z.number(),
-  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method: z.enum(SALE_PAYMENT_METHODS),
+  /** Each part of the payment (issue 21); one part for a sale paid one way. */
+  payments: z.array(salePaymentSchema),
+  /** What is still owed of the sale's credit part (0 when none, or repaid): pending while > 0. */
+  balance_due: z.number(),
   status: z.string(),
   payment_status: z.string(),
   amount_paid: z.number(),

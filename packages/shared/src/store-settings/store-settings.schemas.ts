@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from '../api/primitives';
+import { creditLimitSchema } from '../customers/customers.schemas';
 import { storeIdSchema } from '../stores/stores.schemas';
 
 export const STORE_SETTINGS_DEFAULTS = {
@@ -36,6 +37,8 @@ export const storeSettingsInputSchema = z.strictObject(
       0,
       LOYALTY_RATE_MAX,
     ).optional(),
+    /** The credit limit of a customer with none of their own (issue 21); null for none. */
+    default_credit_limit: creditLimitSchema('Default credit limit').optional(),
     // Not a setting: the store a super_admin acts on, which the web app adds to every body.
     store_id: storeIdSchema.optional(),
   },
@@ -51,6 +54,7 @@ export type StoreSettingsInput = z.infer<typeof storeSettingsInputSchema>;
 export const storeSettingsSchema = z.object({
   max_cashier_discount_percent: z.number().int(),
   loyalty_points_per_100: z.number().int(),
+  default_credit_limit: z.number().nullable(),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
