@@ -29,6 +29,8 @@ interface JsonSchema {
   format?: string;
   enum?: unknown[];
   anyOf?: JsonSchema[];
+  /** A field that may be null (a credit limit: null for none). */
+  nullable?: boolean;
   minLength?: number;
   maxLength?: number;
   properties?: Record<string, JsonSchema>;
@@ -171,7 +173,9 @@ function validBody(schema: JsonSchema): Record<string, unknown> {
 
 /** Values no field of this type may take. */
 function badValuesFor(schema: JsonSchema): unknown[] {
-  const values: unknown[] = [NUL, ONE_MB, 2147483648, -1, {}, [], null];
+  const values: unknown[] = [NUL, ONE_MB, 2147483648, -1, {}, []];
+  // null is a value of a nullable field (a credit limit of none), bad for any other.
+  if (!schema.nullable) values.push(null);
   if (isNumeric(schema)) values.push(...HUGE_NUMBERS);
   // Free text refuses every control character; a password only NUL (it is never shown).
   if (schema.format !== 'password') values.push('Sweep\u001b[2J');

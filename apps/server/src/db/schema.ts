@@ -14,9 +14,14 @@ export {
 } from '../modules/purchase-orders/purchase-orders.table';
 export { productSuppliers } from '../modules/product-suppliers/product-suppliers.table';
 export { customers } from '../modules/customers/customers.table';
-export { receiptSends, saleItems, sales } from '../modules/sales/sales.table';
+export { receiptSends, saleItems, salePayments, sales } from '../modules/sales/sales.table';
 export { receiptSettings } from '../modules/receipt-settings/receipt-settings.table';
 export { orderItems, orders } from '../modules/orders/orders.table';
 export { expenses } from '../modules/expenses/expenses.table';
 export { loyaltyTransactions } from '../modules/customers/loyalty.table';
+export {
+  customerAccountEntries,
+  customerRepayments,
+  repaymentAllocations,
+} from '../modules/customers/customer-accounts.table';
 export { productSalesMonthly } from '../modules/reports/product-sales-monthly.table';

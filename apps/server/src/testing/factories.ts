@@ -11,7 +11,7 @@ import type { Sale } from '@duka/shared/sales/sales.schemas';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../db/client';
-import { saleItems, sales } from '../modules/sales/sales.table';
+import { saleItems, salePayments, sales } from '../modules/sales/sales.table';
 import { createStore } from '../modules/stores/stores.service';
 import type { StoreRow } from '../modules/stores/stores.table';
 import { insertUser } from '../modules/users/users.service';
@@ -192,8 +192,8 @@ export async function createSale(client: TestClient, fields: SaleFields): Promis
 }
 
 /**
- * Moves a sale made now to `at`, as a sale of that time would have been written: the sale and
- * its lines' copy of the time. Returns the sale's id.
+ * Moves a sale made now to `at`, as a sale of that time would have been written: the sale, and
+ * its lines' and its payment parts' copies of the time. Returns the sale's id.
  */
 export async function backdateSale(db: Database, sale: { id: number }, at: string) {
   await db
@@ -204,5 +204,9 @@ export async function backdateSale(db: Database, sale: { id: number }, at: strin
     .update(saleItems)
     .set({ soldAt: new Date(at) })
     .where(eq(saleItems.saleId, sale.id));
+  await db
+    .update(salePayments)
+    .set({ createdAt: new Date(at) })
+    .where(eq(salePayments.saleId, sale.id));
   return sale.id;
 }

@@ -42,15 +42,20 @@ export function buildShopperProduct(overrides: Partial<ShopperProduct> = {}): Sh
   };
 }
 
-/** A sale as GET /sales answers it (the sales list and the receipt share it). */
+/**
+ * A sale as GET /sales answers it (the sales list and the receipt share it). Unless given, its
+ * payments are one part of its method for its total (a credit sale owing all of it).
+ */
 export function buildSale(overrides: Partial<Sale> = {}): Sale {
-  return {
+  const sale: Sale = {
     id: 42,
     createdAt: '2026-11-20T06:05:00.000Z',
     total_amount: 880,
     subtotal: 880,
     delivery_fee: 0,
     payment_method: 'cash',
+    payments: [],
+    balance_due: 0,
     status: 'completed',
     payment_status: 'paid',
     amount_paid: 1000,
@@ -89,5 +94,16 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
       },
     ],
     ...overrides,
+  };
+  const method = sale.payment_method;
+  const single = method === 'split' ? null : method;
+  return {
+    ...sale,
+    payments:
+      overrides.payments ??
+      (single && sale.total_amount > 0
+        ? [{ method: single, amount: sale.total_amount, mpesa_code: sale.mpesa_code }]
+        : []),
+    balance_due: overrides.balance_due ?? (method === 'credit' ? sale.total_amount : 0),
   };
 }

@@ -10,7 +10,8 @@ import {
   type UpdateCustomerInput,
 } from '@duka/shared/customers/customers.schemas';
 import { storedPhonePrefix } from '@duka/shared/api/phone';
-import { and, asc, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { storedMoneyToNumber } from '@duka/shared/money/money';
+import { and, asc, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { containsPattern } from '../../lib/like';
 import { sales } from '../sales/sales.table';
@@ -21,7 +22,21 @@ import { loyaltyTransactions } from './loyalty.table';
 /** The selector shows this many; the Walk-in Customer always first. */
 export const CUSTOMER_LIST_LIMIT = 50;
 
-export function presentCustomer(row: CustomerRow): Customer {
+/** A customer's row with when the oldest sale they still owe on was made (issue 21). */
+export type CustomerWithDebt = CustomerRow & { oldestUnpaidAt: Date | null };
+
+/**
+ * The oldest of the customer's sales with a balance due (sales_customer_unpaid_idx), or null:
+ * a column of any select or returning of `customers`.
+ */
+const oldestUnpaidAt = sql<Date | null>`(select min(${sales.createdAt}) from ${sales}
+  where ${sales.storeId} = ${customers.storeId} and ${sales.customerId} = ${customers.id}
+  and ${sales.balanceDue} > 0)`.mapWith(customers.createdAt);
+
+/** Every column of a customer, with oldestUnpaidAt. */
+export const customerWithDebtColumns = { ...getTableColumns(customers), oldestUnpaidAt };
+
+export function presentCustomer(row: CustomerWithDebt): Customer {
   return {
     id: row.id,
     name: row.name,
@@ -31,6 +46,9 @@ export function presentCustomer(row: CustomerRow): Customer {
     notes: row.notes,
     is_walk_in: row.isWalkIn,
     loyalty_points: row.loyaltyPoints,
+    balance: storedMoneyToNumber(row.balance),
+    credit_limit: row.creditLimit === null ? null : storedMoneyToNumber(row.creditLimit),
+    oldest_unpaid_at: row.oldestUnpaidAt === null ? null : row.oldestUnpaidAt.toISOString(),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -43,7 +61,7 @@ export async function listCustomers(
   db: Executor,
   storeId: number,
   q: string | undefined,
-): Promise<CustomerRow[]> {
+): Promise<CustomerWithDebt[]> {
   const conditions: SQL[] = [eq(customers.storeId, storeId), isNull(customers.archivedAt)];
   const text = q?.trim();
   if (text) {
@@ -56,7 +74,7 @@ export async function listCustomers(
     conditions.push(or(...matches)!);
   }
   return db
-    .select()
+    .select(customerWithDebtColumns)
     .from(customers)
     .where(and(...conditions))
     .orderBy(desc(customers.isWalkIn), asc(customers.name), asc(customers.id))
@@ -82,7 +100,7 @@ export async function createCustomer(
   db: Executor,
   storeId: number,
   input: CreateCustomerInput,
-): Promise<CustomerRow> {
+): Promise<CustomerWithDebt> {
   const [row] = await db
     .insert(customers)
     .values({
@@ -94,7 +112,8 @@ export async function createCustomer(
       notes: input.notes ? input.notes : null,
     })
     .returning();
-  return row!;
+  // A new customer owes nothing.
+  return { ...row!, oldestUnpaidAt: null };
 }
 
 /** Blank optional text is stored as null (the page shows nothing for it). */
@@ -109,7 +128,7 @@ export async function updateCustomer(
   storeId: number,
   id: number,
   input: UpdateCustomerInput,
-): Promise<CustomerRow> {
+): Promise<CustomerWithDebt> {
   const current = await findCustomer(db, storeId, id);
   if (!current) throw customerErrors.notFound();
   if (current.isWalkIn && input.name !== undefined && input.name !== WALK_IN_CUSTOMER) {
@@ -125,7 +144,7 @@ export async function updateCustomer(
     .update(customers)
     .set(changes)
     .where(and(eq(customers.id, id), eq(customers.storeId, storeId), isNull(customers.archivedAt)))
-    .returning();
+    .returning(customerWithDebtColumns);
   if (!row) throw customerErrors.notFound();
   return row;
 }

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
   serial,
   text,
@@ -35,6 +36,11 @@ export const customers = pgTable(
     // The loyalty balance, kept with the row so a redemption can lock it (issue 9): every change
     // also writes a loyalty_transactions row, and the check keeps it from going below zero.
     loyaltyPoints: integer('loyalty_points').notNull().default(0),
+    // What the customer owes on credit sales (issue 21), kept with the row so a credit sale and
+    // a repayment can lock it: every change also writes a customer_account_entries row.
+    balance: numeric('balance', { precision: 12, scale: 2 }).notNull().default('0'),
+    // The most they may owe; null for none of their own (stores.default_credit_limit applies).
+    creditLimit: numeric('credit_limit', { precision: 12, scale: 2 }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -45,6 +51,7 @@ export const customers = pgTable(
       .on(table.storeId)
       .where(sql`${table.isWalkIn}`),
     check('customers_loyalty_points_not_negative', sql`${table.loyaltyPoints} >= 0`),
+    check('customers_balance_not_negative', sql`${table.balance} >= 0`),
   ],
 );
 

@@ -396,7 +396,8 @@ describe('GET /reports/sales-summary', () => {
     const response = await adminA.get('/api/reports/sales-summary');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toEqual({
-      paymentMethods: { cash: 870, mpesa: 645 }, // 650 + 220; 645
+      paymentMethods: { cash: 870, mpesa: 645, credit: 0 }, // 650 + 220; 645
+      repayments: { cash: 0, mpesa: 0 },
       totalSales: 1515,
       count: 3,
       byDay: [
@@ -412,7 +413,8 @@ describe('GET /reports/sales-summary', () => {
       await adminA.get('/api/reports/sales-summary?start=2026-11-10&end=2026-11-10')
     ).json();
     expect(day10.data).toEqual({
-      paymentMethods: { cash: 650, mpesa: 0 },
+      paymentMethods: { cash: 650, mpesa: 0, credit: 0 },
+      repayments: { cash: 0, mpesa: 0 },
       totalSales: 650,
       count: 1,
       byDay: [{ date: '2026-11-10', revenue: 650, count: 1 }],
@@ -421,7 +423,8 @@ describe('GET /reports/sales-summary', () => {
       await adminA.get('/api/reports/sales-summary?start=2026-11-11&end=2026-11-12')
     ).json();
     expect(later.data).toEqual({
-      paymentMethods: { cash: 220, mpesa: 645 },
+      paymentMethods: { cash: 220, mpesa: 645, credit: 0 },
+      repayments: { cash: 0, mpesa: 0 },
       totalSales: 865,
       count: 2,
       byDay: [
@@ -434,7 +437,7 @@ describe('GET /reports/sales-summary', () => {
     ).json();
     // Every day of the range is listed, as zero when nothing sold (issue 20).
     expect(none.data).toMatchObject({
-      paymentMethods: { cash: 0, mpesa: 0 },
+      paymentMethods: { cash: 0, mpesa: 0, credit: 0 },
       totalSales: 0,
       count: 0,
     });
@@ -578,7 +581,7 @@ describe('stores and roles', () => {
   it("never counts another store's sales, stock or expenses", async () => {
     // Store B: 5 × 1000 sold (cash), 45 pieces left × 1000, one 9999 expense.
     expect((await adminB.get('/api/reports/sales-summary')).json().data).toMatchObject({
-      paymentMethods: { cash: 5000, mpesa: 0 },
+      paymentMethods: { cash: 5000, mpesa: 0, credit: 0 },
       totalSales: 5000,
       count: 1,
     });

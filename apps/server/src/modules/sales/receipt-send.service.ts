@@ -15,7 +15,8 @@ import type { Executor } from '../../db/client';
 import { sendSms } from '../../lib/sms/africas-talking';
 import { getReceiptSettings } from '../receipt-settings/receipt-settings.service';
 import { saleErrors } from './sales.errors';
-import { getSale, presentSale, withParts } from './sales.service';
+import { presentSale } from './sales.presenters';
+import { getSale, withParts } from './sales.service';
 import { receiptSends, sales } from './sales.table';
 import { receiptText, smsLink, waNumber, whatsappLink } from './receipt-text';
 

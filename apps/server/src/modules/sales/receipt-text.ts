@@ -39,16 +39,44 @@ export function receiptText(sale: Sale, settings: ReceiptSettings): string {
   }
   if (sale.discount_approved_by) lines.push(`Approved by: ${sale.discount_approved_by.name}`);
   lines.push(`Total: ${formatCurrency(sale.total_amount)}`);
-  if (sale.payment_method === 'cash') {
-    lines.push(`Cash: ${formatCurrency(sale.amount_paid)}`);
-    lines.push(`Change: ${formatCurrency(sale.change_amount)}`);
-  } else {
-    lines.push(`M-Pesa: ${formatCurrency(sale.amount_paid)}`);
-    if (sale.mpesa_code) lines.push(`M-Pesa code: ${sale.mpesa_code}`);
-  }
+  lines.push(...paymentLines(sale));
   if (settings.mpesa_till) lines.push(`M-Pesa till/paybill: ${settings.mpesa_till}`);
   if (settings.thank_you_message) lines.push('', settings.thank_you_message);
   return lines.join('\n');
+}
+
+const PART_LABELS = { cash: 'Cash', mpesa: 'M-Pesa', credit: 'Credit' } as const;
+
+/**
+ * How the sale was paid. One way: as before (cash tendered and change; M-Pesa and its code;
+ * credit). Split (issue 21): each part as written — cash net of the change — with an M-Pesa
+ * part's code, then the cash tendered and the change when there was change. A credit part
+ * leaves the balance due.
+ */
+function paymentLines(sale: Sale): string[] {
+  const lines: string[] = [];
+  if (sale.payment_method === 'cash') {
+    lines.push(`Cash: ${formatCurrency(sale.amount_paid)}`);
+    lines.push(`Change: ${formatCurrency(sale.change_amount)}`);
+  } else if (sale.payment_method === 'mpesa') {
+    lines.push(`M-Pesa: ${formatCurrency(sale.amount_paid)}`);
+    if (sale.mpesa_code) lines.push(`M-Pesa code: ${sale.mpesa_code}`);
+  } else if (sale.payment_method === 'credit') {
+    lines.push(`Credit: ${formatCurrency(sale.total_amount)}`);
+  } else {
+    const parts = sale.payments.map((part) => {
+      const code = part.mpesa_code ? ` (${part.mpesa_code})` : '';
+      return `${PART_LABELS[part.method]} ${formatCurrency(part.amount)}${code}`;
+    });
+    lines.push(`Paid: ${parts.join(' / ')}`);
+    if (sale.change_amount > 0) {
+      const cash = sale.payments.find((part) => part.method === 'cash')?.amount ?? 0;
+      lines.push(`Cash tendered: ${formatCurrency(cash + sale.change_amount)}`);
+      lines.push(`Change: ${formatCurrency(sale.change_amount)}`);
+    }
+  }
+  if (sale.balance_due > 0) lines.push(`Balance due: ${formatCurrency(sale.balance_due)}`);
+  return lines;
 }
 
 /** '+254712345678' → '254712345678', the digits-only form wa.me wants (research notes §2.2). */

@@ -605,7 +605,11 @@ describe('GET /api/sales filters (issue 8)', () => {
       [{ from: '2026-02-30' }, 'from', 'From date must be a date (YYYY-MM-DD)'],
       [{ to: 'yesterday' }, 'to', 'To date must be a date (YYYY-MM-DD)'],
       [{ from: '2026-11-21', to: '2026-11-20' }, 'to', 'To date must not be before From date'],
-      [{ payment_method: 'card' }, 'payment_method', 'Payment method must be cash or mpesa'],
+      [
+        { payment_method: 'card' },
+        'payment_method',
+        'Payment method must be cash, mpesa, credit or split',
+      ],
     ];
     for (const [query, path, message] of cases) {
       const response = await cashier.get('/api/sales', { query });

@@ -23,13 +23,8 @@ import { fieldError } from '../../lib/errors';
 import { getStoreSettings } from '../store-settings/store-settings.service';
 import { discountApprover } from './discount-approval.service';
 import { confirmReceipt, sendReceipt } from './receipt-send.service';
-import {
-  createSale,
-  getSaleWithParts,
-  listSales,
-  presentSale,
-  presentSaleItem,
-} from './sales.service';
+import { presentSale, presentSaleItem } from './sales.presenters';
+import { createSale, getSaleWithParts, listSales } from './sales.service';
 
 /** The Idempotency-Key header (PRODUCT.md §3): absent, or 8–100 letters, digits, - and _. */
 function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {

@@ -14,15 +14,13 @@
  * here, before, so every line carries its own part.
  */
 import { createHash } from 'node:crypto';
-import { centsToDecimal, storedMoneyToNumber } from '@duka/shared/money/money';
+import { centsToDecimal } from '@duka/shared/money/money';
 import type { UnitType } from '@duka/shared/money/units';
 import type { ProductKind } from '@duka/shared/products/products.schemas';
 import { spreadCartDiscount } from '@duka/shared/sales/discounts';
 import type {
   CreateSaleInput,
   DiscountApproval,
-  Sale,
-  SaleItem,
   SaleListQuery,
 } from '@duka/shared/sales/sales.schemas';
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
@@ -33,67 +31,26 @@ import { createListCache } from '../../lib/list-cache';
 import { pageWindow } from '../../lib/paging';
 import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
 import type { AuthUser } from '../../lib/session';
-import { customers, type CustomerRow } from '../customers/customers.table';
+import { customers } from '../customers/customers.table';
 import { users } from '../users/users.table';
 import { saleErrors } from './sales.errors';
-import { saleItems, sales, type SaleItemRow, type SaleRow } from './sales.table';
+import type { SaleWithParts } from './sales.presenters';
+import {
+  saleItems,
+  salePayments,
+  sales,
+  type SaleItemRow,
+  type SalePaymentRow,
+  type SaleRow,
+} from './sales.table';
+
+export type { SaleWithParts } from './sales.presenters';
 
 const IDEMPOTENCY_UNIQUE = 'sales_store_idempotency_key_unique';
 /** numeric(12,2) holds up to 9,999,999,999.99. */
 const TOTAL_MAX_CENTS = 999_999_999_999;
 
-export interface SaleWithParts {
-  sale: SaleRow;
-  items: SaleItemRow[];
-  customer: Pick<CustomerRow, 'name' | 'email' | 'phone'> | null;
-  user: { name: string; email: string } | null;
-  /** The manager who approved a cashier's discount over the cap. */
-  approver: { id: number; name: string } | null;
-}
-
-/** A money column as the API gives it (shared/money: the stored text read as a number). */
-const money = storedMoneyToNumber;
-
-export function presentSaleItem(row: SaleItemRow): SaleItem {
-  return {
-    id: row.id,
-    product_id: row.productId,
-    Product: { name: row.productName, sku: row.productSku },
-    quantity: row.quantity,
-    unit_type: row.unitType,
-    unit_price: money(row.unitPrice),
-    total: money(row.total),
-    // Lines sold before issue 20 kept no list price: their own price stands for it.
-    list_price: money(row.listPrice ?? row.unitPrice),
-    discount: money(row.discount),
-    buying_price: money(row.buyingPrice),
-  };
-}
-
-export function presentSale({ sale, items, customer, user, approver }: SaleWithParts): Sale {
-  return {
-    id: sale.id,
-    createdAt: sale.createdAt.toISOString(),
-    total_amount: money(sale.totalAmount),
-    subtotal: money(sale.subtotal),
-    delivery_fee: money(sale.deliveryFee),
-    payment_method: sale.paymentMethod,
-    status: sale.status,
-    payment_status: sale.paymentStatus,
-    amount_paid: money(sale.amountPaid),
-    change_amount: money(sale.changeAmount),
-    mpesa_code: sale.mpesaCode,
-    discount_total: money(sale.discountTotal),
-    discount_approved_by: approver,
-    receipt_status: { sms: sale.receiptSmsAt !== null, whatsapp: sale.receiptWhatsappAt !== null },
-    customer_id: sale.customerId,
-    Customer: customer,
-    User: user,
-    items: items.map(presentSaleItem),
-  };
-}
-
-/** Items, customer and cashier of several sales in three queries (no query per sale). */
+/** Items, payments, customer and cashier of several sales in four queries (none per sale). */
 export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWithParts[]> {
   if (rows.length === 0) return [];
   const saleIds = rows.map((row) => row.id);
@@ -101,12 +58,17 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
   const userIds = [
     ...new Set(rows.flatMap((row) => [row.userId ?? [], row.discountApprovedBy ?? []].flat())),
   ];
-  const [itemRows, customerRows, userRows] = await Promise.all([
+  const [itemRows, paymentRows, customerRows, userRows] = await Promise.all([
     db
       .select()
       .from(saleItems)
       .where(inArray(saleItems.saleId, saleIds))
       .orderBy(asc(saleItems.id)),
+    db
+      .select()
+      .from(salePayments)
+      .where(inArray(salePayments.saleId, saleIds))
+      .orderBy(asc(salePayments.id)),
     customerIds.length
       ? db
           .select({
@@ -134,6 +96,7 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
   return rows.map((sale) => ({
     sale,
     items: itemRows.filter((item) => item.saleId === sale.id),
+    payments: paymentRows.filter((payment) => payment.saleId === sale.id),
     customer: sale.customerId === null ? null : (customerById.get(sale.customerId) ?? null),
     user: sale.userId === null ? null : (userById.get(sale.userId) ?? null),
     approver: approverOf(sale.discountApprovedBy),
@@ -294,11 +257,23 @@ function priceSale(input: CreateSaleInput) {
   const total = subtotal + input.delivery_fee;
   if (total > TOTAL_MAX_CENTS) throw saleErrors.totalTooLarge();
   if (input.total !== total) throw saleErrors.totalMismatch(total);
+  // Until write_sale takes the parts (issue 21, next): one payment of cash or M-Pesa.
+  if (input.payments !== undefined) throw saleErrors.partsNotYet();
+  if (input.payment_method !== 'cash' && input.payment_method !== 'mpesa') {
+    throw saleErrors.methodNotYet();
+  }
   // Cash: what was tendered (at least the total) and the change. M-Pesa: the exact total.
   const paid = input.payment_method === 'cash' ? (input.amount_paid ?? total) : total;
   if (paid < total) throw saleErrors.amountTooLow();
   if (paid > TOTAL_MAX_CENTS) throw saleErrors.totalTooLarge();
-  return { lines, subtotal, total, paid, change: paid - total };
+  return {
+    lines,
+    subtotal,
+    total,
+    paid,
+    change: paid - total,
+    method: input.payment_method,
+  };
 }
 
 /** Checks a manager's approval typed at the till (discount-approval.service.ts). */
@@ -396,12 +371,19 @@ interface WrittenLine {
   discount_total: string;
   discount_approved_by: number | null;
   product_kind: ProductKind;
+  payment_id: number | null;
 }
 
-const WRITE_SALE = `select * from write_sale($1::integer, $2::integer, $3::integer, $4::numeric,
-  $5::numeric, $6::numeric, $7::text, $8::text, $9::text, $10::numeric, $11::numeric, $12::text,
-  $13::text, $14::timestamptz, $15::integer[], $16::text[], $17::integer[], $18::numeric[],
-  $19::numeric[], $20::boolean, $21::integer, $22::text)`;
+// The sale's one payment is its sale_payments row, written in the same statement.
+const WRITE_SALE = `with w as (select * from write_sale($1::integer, $2::integer, $3::integer,
+  $4::numeric, $5::numeric, $6::numeric, $7::text, $8::text, $9::text, $10::numeric,
+  $11::numeric, $12::text, $13::text, $14::timestamptz, $15::integer[], $16::text[],
+  $17::integer[], $18::numeric[], $19::numeric[], $20::boolean, $21::integer, $22::text)),
+paid as (insert into sale_payments (sale_id, store_id, method, amount, mpesa_code, created_at)
+  select w.sale_id, $1::integer, $7::text, $6::numeric, $12::text, w.created_at::timestamptz
+  from w where $6::numeric > 0 limit 1
+  returning id)
+select w.*, (select id from paid) as payment_id from w`;
 
 /** write_sale's own errors (its SQLSTATE, with the line or the product in DETAIL) as the API's. */
 function saleErrorOf(error: unknown, lines: PricedLine[]): AppError | undefined {
@@ -434,7 +416,7 @@ async function writeSale(
   createdAt?: Date,
 ): Promise<Omit<SaleWithParts, 'user' | 'approver'>> {
   const { lines } = priced;
-  const mpesaCode = input.payment_method === 'mpesa' && input.mpesa_code ? input.mpesa_code : null;
+  const mpesaCode = priced.method === 'mpesa' && input.mpesa_code ? input.mpesa_code : null;
   const requestHash = idempotencyKey === null ? null : saleRequestHash(input);
   let written: WrittenLine[];
   try {
@@ -445,7 +427,7 @@ async function writeSale(
       centsToDecimal(priced.subtotal),
       centsToDecimal(input.delivery_fee),
       centsToDecimal(priced.total),
-      input.payment_method,
+      priced.method,
       input.status,
       input.payment_status,
       centsToDecimal(priced.paid),
@@ -475,12 +457,13 @@ async function writeSale(
     subtotal: centsToDecimal(priced.subtotal),
     deliveryFee: centsToDecimal(input.delivery_fee),
     totalAmount: centsToDecimal(priced.total),
-    paymentMethod: input.payment_method,
+    paymentMethod: priced.method,
     status: input.status,
     paymentStatus: input.payment_status,
     amountPaid: centsToDecimal(priced.paid),
     changeAmount: centsToDecimal(priced.change),
     mpesaCode,
+    balanceDue: '0.00',
     discountTotal: first.discount_total,
     discountApprovedBy: first.discount_approved_by,
     idempotencyKey,
@@ -510,9 +493,24 @@ async function writeSale(
       discount: row.discount,
     };
   });
+  const payments: SalePaymentRow[] =
+    first.payment_id === null
+      ? []
+      : [
+          {
+            id: first.payment_id,
+            saleId: sale.id,
+            storeId,
+            method: priced.method,
+            amount: sale.totalAmount,
+            mpesaCode,
+            createdAt: soldAt,
+          },
+        ];
   return {
     sale,
     items,
+    payments,
     customer: {
       name: first.customer_name,
       email: first.customer_email,

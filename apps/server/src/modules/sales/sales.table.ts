@@ -35,12 +35,17 @@ export const sales = pgTable(
     subtotal: money('subtotal'),
     deliveryFee: money('delivery_fee').default('0'),
     totalAmount: money('total_amount'),
-    paymentMethod: text('payment_method', { enum: ['cash', 'mpesa'] }).notNull(),
+    // The single method of the sale's parts, or 'split' when more than one (issue 21); the parts
+    // themselves are its sale_payments rows.
+    paymentMethod: text('payment_method', { enum: ['cash', 'mpesa', 'credit', 'split'] }).notNull(),
     status: text('status').notNull().default('completed'),
     paymentStatus: text('payment_status').notNull().default('paid'),
     amountPaid: money('amount_paid'),
     changeAmount: money('change_amount').default('0'),
     mpesaCode: text('mpesa_code'),
+    // What is still owed of the sale's credit part (issue 21): payment_status is 'pending' while
+    // it is above 0; repayments (customers' accounts) take it down to 0, then 'paid'.
+    balanceDue: money('balance_due').default('0'),
     // Issue 20: the lines' discounts added up, and who approved a cashier's over the cap.
     // Wider than a sale's total: a line given away free can be worth more than any total.
     discountTotal: numeric('discount_total', { precision: 18, scale: 2 }).notNull().default('0'),
@@ -60,7 +65,15 @@ export const sales = pgTable(
       .on(table.storeId, table.createdAt)
       .where(sql`${table.status} = 'cancelled'`),
     uniqueIndex('sales_store_idempotency_key_unique').on(table.storeId, table.idempotencyKey),
-    check('sales_payment_method_valid', sql`${table.paymentMethod} in ('cash', 'mpesa')`),
+    // A customer's sales still owed, oldest first: where a repayment goes (issue 21).
+    index('sales_customer_unpaid_idx')
+      .on(table.storeId, table.customerId, table.createdAt, table.id)
+      .where(sql`${table.balanceDue} > 0`),
+    check(
+      'sales_payment_method_valid',
+      sql`${table.paymentMethod} in ('cash', 'mpesa', 'credit', 'split')`,
+    ),
+    check('sales_balance_due_not_negative', sql`${table.balanceDue} >= 0`),
     check('sales_total_not_negative', sql`${table.totalAmount} >= 0`),
   ],
 );
@@ -109,6 +122,33 @@ export const saleItems = pgTable(
   ],
 );
 
+/**
+ * The parts of a sale's payment (issue 21, the money ledger): one row per part, cash, M-Pesa
+ * (with its code) or credit (what the named customer owes). Cash is net of the change given, so
+ * the parts of a sale add up to its total. `store_id` and `created_at` are the sale's, copied,
+ * so the sales summary reads a range's parts from one index.
+ */
+export const salePayments = pgTable(
+  'sale_payments',
+  {
+    id: serial('id').primaryKey(),
+    saleId: integer('sale_id')
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id').notNull(),
+    method: text('method', { enum: ['cash', 'mpesa', 'credit'] }).notNull(),
+    amount: money('amount'),
+    mpesaCode: text('mpesa_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sale_payments_sale_idx').on(table.saleId),
+    index('sale_payments_store_created_idx').on(table.storeId, table.createdAt),
+    check('sale_payments_method_valid', sql`${table.method} in ('cash', 'mpesa', 'credit')`),
+    check('sale_payments_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
 /** Every receipt sent by SMS or WhatsApp: to whom, by whom, and the provider's answer. */
 export const receiptSends = pgTable(
   'receipt_sends',
@@ -130,3 +170,4 @@ export const receiptSends = pgTable(
 
 export type SaleRow = typeof sales.$inferSelect;
 export type SaleItemRow = typeof saleItems.$inferSelect;
+export type SalePaymentRow = typeof salePayments.$inferSelect;

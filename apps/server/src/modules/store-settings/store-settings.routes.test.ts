@@ -31,7 +31,11 @@ describe('GET /api/stores/{storeId}/settings', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: { max_cashier_discount_percent: 10, loyalty_points_per_100: 1 },
+      data: {
+        max_cashier_discount_percent: 10,
+        loyalty_points_per_100: 1,
+        default_credit_limit: null,
+      },
     });
     expect((await managerA.get(settingsOf(storeA))).statusCode).toBe(200);
   });
@@ -57,14 +61,17 @@ describe('PUT /api/stores/{storeId}/settings', () => {
     expect(saved.json().data).toEqual({
       max_cashier_discount_percent: 25,
       loyalty_points_per_100: 1,
+      default_credit_limit: null,
     });
     const both = await adminA.put(settingsOf(storeA), {
       max_cashier_discount_percent: 0,
       loyalty_points_per_100: 1000,
+      default_credit_limit: null,
     });
     expect(both.json().data).toEqual({
       max_cashier_discount_percent: 0,
       loyalty_points_per_100: 1000,
+      default_credit_limit: null,
     });
     expect((await adminA.get(settingsOf(storeA))).json().data).toEqual(both.json().data);
     // Store B is untouched.
@@ -121,6 +128,7 @@ describe('PUT /api/stores/{storeId}/settings', () => {
     expect((await adminA.get(settingsOf(storeA))).json().data).toEqual({
       max_cashier_discount_percent: 10,
       loyalty_points_per_100: 1,
+      default_credit_limit: null,
     });
   });
 });

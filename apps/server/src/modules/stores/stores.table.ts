@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   integer,
+  numeric,
   pgTable,
   serial,
   text,
@@ -26,6 +27,8 @@ export const stores = pgTable(
     maxCashierDiscountPercent: integer('max_cashier_discount_percent')
       .notNull()
       .default(STORE_SETTINGS_DEFAULTS.max_cashier_discount_percent),
+    // The credit limit of a customer with none of their own; null for none (issue 21).
+    defaultCreditLimit: numeric('default_credit_limit', { precision: 12, scale: 2 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -90,7 +90,8 @@ function renderPage(overrides: Record<string, ApiReply | ((r: SentRequest) => Ap
       body: {
         success: true,
         data: {
-          paymentMethods: { cash: 870, mpesa: 645 },
+          paymentMethods: { cash: 870, mpesa: 645, credit: 0 },
+          repayments: { cash: 0, mpesa: 0 },
           totalSales: 1515,
           count: 3,
           byDay: [

@@ -22,6 +22,9 @@ const customer: Customer = {
   notes: 'Regular',
   is_walk_in: false,
   loyalty_points: 12,
+  balance: 0,
+  credit_limit: null,
+  oldest_unpaid_at: null,
   created_at: '2026-01-10T08:00:00.000Z',
 };
 const walkIn: Customer = {

@@ -10,7 +10,11 @@ import { StoreSettingsForm } from './store-settings-form';
 afterEach(() => act(() => clearToasts()));
 
 const PATH = '/stores/3/settings';
-const SETTINGS = { max_cashier_discount_percent: 10, loyalty_points_per_100: 1 };
+const SETTINGS = {
+  max_cashier_discount_percent: 10,
+  loyalty_points_per_100: 1,
+  default_credit_limit: null,
+};
 
 function renderForm(routes: Parameters<typeof stubApi>[0]) {
   const sent = stubApi(routes);
@@ -43,7 +47,8 @@ describe('the Settings form (issue 20)', () => {
       expect(toasts.current.toasts[0]).toMatchObject({ description: 'Settings saved' }),
     );
     expect(sent.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
-      { max_cashier_discount_percent: 15, loyalty_points_per_100: 2 },
+      // The default credit limit it was given goes back unchanged (issue 21).
+      { max_cashier_discount_percent: 15, loyalty_points_per_100: 2, default_credit_limit: null },
     ]);
   });
 

@@ -1,0 +1,74 @@
+/**
+ * A sale as the API gives it (spec §3 Sale; issue 21): its rows read into the shared shapes.
+ * Money columns are read as numbers of shillings (shared/money).
+ */
+import { storedMoneyToNumber } from '@duka/shared/money/money';
+import type { Sale, SaleItem, SalePayment } from '@duka/shared/sales/sales.schemas';
+import type { CustomerRow } from '../customers/customers.table';
+import type { SaleItemRow, SalePaymentRow, SaleRow } from './sales.table';
+
+/** A sale with what its receipt and its answers show. */
+export interface SaleWithParts {
+  sale: SaleRow;
+  items: SaleItemRow[];
+  /** The parts of its payment, in the order written (cash net of change). */
+  payments: SalePaymentRow[];
+  customer: Pick<CustomerRow, 'name' | 'email' | 'phone'> | null;
+  user: { name: string; email: string } | null;
+  /** The manager who approved a cashier's discount over the cap. */
+  approver: { id: number; name: string } | null;
+}
+
+const money = storedMoneyToNumber;
+
+export function presentSaleItem(row: SaleItemRow): SaleItem {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    Product: { name: row.productName, sku: row.productSku },
+    quantity: row.quantity,
+    unit_type: row.unitType,
+    unit_price: money(row.unitPrice),
+    total: money(row.total),
+    // Lines sold before issue 20 kept no list price: their own price stands for it.
+    list_price: money(row.listPrice ?? row.unitPrice),
+    discount: money(row.discount),
+    buying_price: money(row.buyingPrice),
+  };
+}
+
+export function presentSalePayment(row: SalePaymentRow): SalePayment {
+  return { method: row.method, amount: money(row.amount), mpesa_code: row.mpesaCode };
+}
+
+export function presentSale({
+  sale,
+  items,
+  payments,
+  customer,
+  user,
+  approver,
+}: SaleWithParts): Sale {
+  return {
+    id: sale.id,
+    createdAt: sale.createdAt.toISOString(),
+    total_amount: money(sale.totalAmount),
+    subtotal: money(sale.subtotal),
+    delivery_fee: money(sale.deliveryFee),
+    payment_method: sale.paymentMethod,
+    payments: payments.map(presentSalePayment),
+    balance_due: money(sale.balanceDue),
+    status: sale.status,
+    payment_status: sale.paymentStatus,
+    amount_paid: money(sale.amountPaid),
+    change_amount: money(sale.changeAmount),
+    mpesa_code: sale.mpesaCode,
+    discount_total: money(sale.discountTotal),
+    discount_approved_by: approver,
+    receipt_status: { sms: sale.receiptSmsAt !== null, whatsapp: sale.receiptWhatsappAt !== null },
+    customer_id: sale.customerId,
+    Customer: customer,
+    User: user,
+    items: items.map(presentSaleItem),
+  };
+}
