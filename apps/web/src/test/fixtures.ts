@@ -54,7 +54,7 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
     subtotal: 880,
     delivery_fee: 0,
     payment_method: 'cash',
-    payments: [],
+    payments: [{ method: 'cash', amount: 880, mpesa_code: null }],
     balance_due: 0,
     status: 'completed',
     payment_status: 'paid',

@@ -20,7 +20,6 @@ import { ReceiptPhonePrompt } from './receipt-phone-prompt';
 import { ReceiptSentPrompt, SmsUnavailable } from './receipt-sent-prompt';
 import { ReceiptSettingsDialog } from './receipt-settings-dialog';
 import { ReceiptView } from './receipt-view';
-import './receipt-print.css';
 
 interface ReceiptDialogProps {
   /** The sale whose receipt shows; null when closed. */
