@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { stubApi } from '@/test/api-stub';
 import { RepaymentDialog, type RepaymentCustomer } from './repayment-dialog';
@@ -91,8 +92,11 @@ describe('Record repayment (issue 21)', () => {
           ? {
               status: 400,
               body: {
-                message: 'Validation failed',
-                errors: [{ path: 'amount', message: 'The balance is KSh 1,200.00' }],
+                message: 'Amount is more than the balance of KSh 1,150.00',
+                code: 'customers.repayment_over_balance',
+                errors: [
+                  { path: 'amount', message: 'Amount is more than the balance of KSh 1,150.00' },
+                ],
               },
             }
           : reply === 'down'
@@ -107,7 +111,10 @@ describe('Record repayment (issue 21)', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '1500');
     await userEvent.click(screen.getByRole('button', { name: 'Record repayment' }));
-    expect(await screen.findByText('The balance is KSh 1,200.00')).toBeInTheDocument();
+    // The balance the server holds (a repayment at the till may have come first).
+    expect(
+      await screen.findByText('Amount is more than the balance of KSh 1,150.00'),
+    ).toBeInTheDocument();
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     expect(sent.map((call) => call.body)).toEqual([{ amount: 1500, method: 'cash' }]);
 
@@ -153,5 +160,29 @@ describe('Record repayment (issue 21)', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
+
+describe('Record repayment in Swahili', () => {
+  afterEach(() => changeLanguage('en'));
+
+  it("names the server's balance in the reader's words", async () => {
+    await changeLanguage('sw');
+    stubApi({
+      [`POST ${PATH}`]: {
+        status: 400,
+        body: {
+          message: 'Amount is more than the balance of KSh 1,150.00',
+          code: 'customers.repayment_over_balance',
+          errors: [{ path: 'amount', message: 'Amount is more than the balance of KSh 1,150.00' }],
+        },
+      },
+    });
+    renderDialog();
+    expect(
+      screen.getByRole('heading', { name: 'Rekodi malipo ya deni: Achieng Otieno' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Rekodi malipo ya deni' }));
+    expect(await screen.findByText('Kiasi kinazidi deni la KSh 1,150.00')).toBeInTheDocument();
   });
 });

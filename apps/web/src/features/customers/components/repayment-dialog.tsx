@@ -81,6 +81,29 @@ function serverFieldErrors(error: unknown): Errors {
   return errors;
 }
 
+const AMOUNT_IN_MESSAGE = /KSh\s?[\d,]+(?:\.\d+)?/;
+
+/**
+ * The server's refusal of the amount in the reader's language: 'Amount is more than the balance
+ * of KSh 1,200.00' names the balance as the server holds it (fresher than the card's), so the
+ * amount is read from its message; any other message is translated as it came.
+ */
+function amountMessage(
+  error: unknown,
+  message: string,
+  t: (key: 'repayment.overBalance', options: { amount: string }) => string,
+): string {
+  const amount = AMOUNT_IN_MESSAGE.exec(message)?.[0];
+  if (
+    error instanceof ApiRequestError &&
+    error.code === 'customers.repayment_over_balance' &&
+    amount
+  ) {
+    return t('repayment.overBalance', { amount });
+  }
+  return translateMessage(message);
+}
+
 function RepaymentDialogBody({
   customer,
   onClose,
@@ -146,6 +169,7 @@ function RepaymentDialogBody({
       onRecorded?.(repayment);
     } catch (error) {
       const fields = serverFieldErrors(error);
+      if (fields.amount) fields.amount = amountMessage(error, fields.amount, t);
       setErrors(fields);
       // A refusal with no field (the balance changed meanwhile…) or a failed call: its message.
       if (Object.keys(fields).length === 0) {
