@@ -63,7 +63,7 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
     mpesa_code: null,
     discount_total: 0,
     discount_approved_by: null,
-    receipt_status: { sms: false, whatsapp: false },
+    receipt_status: { sms: false, whatsapp: false, sms_state: null, sms_error: null },
     customer_id: 7,
     Customer: { name: 'Grace Wambui', email: 'grace@example.co.ke', phone: '+254711562904' },
     User: { name: 'Wanjiku Cashier', email: 'cashier@duka.test' },

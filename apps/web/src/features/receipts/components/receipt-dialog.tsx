@@ -99,7 +99,11 @@ function ReceiptDialogBody({
       {ready && (
         <div className="flex flex-wrap items-end justify-between gap-3">
           <PaperSelect paper={paper} onChange={setPaper} />
-          <ReceiptStatusBadges status={sale.data.receipt_status} />
+          <ReceiptStatusBadges
+            status={sale.data.receipt_status}
+            onRetrySms={() => sender.start('sms')}
+            retrying={sender.isSending}
+          />
         </div>
       )}
       {sender.askingFor && (

@@ -43,7 +43,7 @@ const mpesa = buildSale({
   change_amount: 0,
   total_amount: 250,
   Customer: { name: 'Brian Mwangi', email: null, phone: null },
-  receipt_status: { sms: true, whatsapp: true },
+  receipt_status: { sms: true, whatsapp: true, sms_state: 'sent', sms_error: null },
 });
 const pending = buildSale({
   id: 40,
