@@ -56,10 +56,24 @@ export function deliveryReportForm(
   return form;
 }
 
-export async function startFakeAfricasTalking(
+export interface FakeAfricasTalkingOptions {
+  apiKey?: string;
+  username?: string;
+  /** Default 0: any free port. */
+  port?: number;
+  /** Called with each message accepted (the dev script prints it). */
+  onMessage?: (sms: FakeSms) => void;
+  /** Where to post a 'Success' delivery report for each message accepted, if anywhere. */
+  deliveryReportsUrl?: string;
+}
+
+export async function startFakeAfricasTalking({
   apiKey = 'test-at-key',
   username = 'sandbox',
-): Promise<FakeAfricasTalking> {
+  port: listenPort = 0,
+  onMessage,
+  deliveryReportsUrl,
+}: FakeAfricasTalkingOptions = {}): Promise<FakeAfricasTalking> {
   const messages: FakeSms[] = [];
   const refuse = new Set<string>();
   let failing = 0;
@@ -95,13 +109,21 @@ export async function startFakeAfricasTalking(
       const refused = refuse.has(to);
       const messageId = `ATXid_${++nextId}`;
       if (!refused) {
-        messages.push({
+        const sms = {
           messageId,
           username,
           to,
           message: form.get('message')!,
           from: form.get('from'),
-        });
+        };
+        messages.push(sms);
+        onMessage?.(sms);
+        if (deliveryReportsUrl) {
+          const body = deliveryReportForm(sms, 'Success');
+          setTimeout(() => {
+            fetch(deliveryReportsUrl, { method: 'POST', body }).catch(() => undefined);
+          }, 1000).unref();
+        }
       }
       reply(201, {
         SMSMessageData: {
@@ -127,7 +149,7 @@ export async function startFakeAfricasTalking(
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     config: { username, apiKey, senderId: 'DUKA', baseUrl: `http://127.0.0.1:${port}` },
