@@ -15,13 +15,10 @@ import { accessPlugin } from '../lib/access.plugin';
 import { formDataPlugin } from '../lib/form-data';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { categoriesRoutes } from '../modules/categories/categories.routes';
+import { customerAccountsRoutes } from '../modules/customers/customer-accounts.routes';
 import { customersRoutes } from '../modules/customers/customers.routes';
 import { expensesRoutes } from '../modules/expenses/expenses.routes';
 import { loyaltyRoutes } from '../modules/customers/loyalty.routes';
-import { JobRunner } from '../modules/jobs/job-runner';
-import { jobsRoutes } from '../modules/jobs/jobs.routes';
-import { SMS_RECEIPT_JOB, smsReceiptJob } from '../modules/sales/receipt-sms.job';
-import { storeWebhooksRoutes, webhooksRoutes } from '../modules/webhooks/webhooks.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { productSuppliersRoutes } from '../modules/product-suppliers/product-suppliers.routes';
@@ -89,14 +86,6 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
-  // Background jobs (issue 21): main.ts starts the worker's timer; tests call runDueJobs().
-  const jobRunner = new JobRunner(deps, {
-    ...deps.config.jobs,
-    log: (message, error) => app.log.warn({ err: error }, message),
-  });
-  jobRunner.register(SMS_RECEIPT_JOB, smsReceiptJob);
-  app.decorate('jobs', jobRunner);
-  app.addHook('onClose', () => jobRunner.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -144,6 +133,7 @@ export async function buildApp({
       await api.register(purchaseOrdersRoutes, { prefix: '/purchase-orders' });
       await api.register(productSuppliersRoutes, { prefix: '/product-suppliers' });
       await api.register(customersRoutes, { prefix: '/customers' });
+      await api.register(customerAccountsRoutes, { prefix: '/customers' });
       await api.register(loyaltyRoutes, { prefix: '/loyalty' });
       await api.register(salesRoutes, { prefix: '/sales' });
       await api.register(ordersRoutes, { prefix: '/orders' });
@@ -151,9 +141,6 @@ export async function buildApp({
       await api.register(receiptSettingsRoutes, { prefix: '/stores' });
       await api.register(storeSettingsRoutes, { prefix: '/stores' });
       await api.register(reportsRoutes, { prefix: '/reports' });
-      await api.register(jobsRoutes, { prefix: '/jobs' });
-      await api.register(storeWebhooksRoutes, { prefix: '/stores' });
-      await api.register(webhooksRoutes, { prefix: '/webhooks' });
     },
     { prefix: '/api' },
   );

@@ -47,6 +47,9 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/sales/:id/receipt/sms/confirm': () => ({}),
   'PUT /api/orders/:id/status': () => ({ status: 'fulfilled' }),
   'PUT /api/customers/:id': () => ({ name: 'Not Yours', phone: '0712 345 678' }),
+  'POST /api/customers/:id/repayments': () => ({ amount: 10, method: 'cash' }),
+  'POST /api/customers/:id/statement/whatsapp': () => ({ phone: '0712 345 678' }),
+  'POST /api/customers/:id/statement/sms': () => ({ phone: '0712 345 678' }),
   'PUT /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
   'POST /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
   'PUT /api/stores/:storeId/settings': () => ({ max_cashier_discount_percent: 50 }),
@@ -201,6 +204,10 @@ describe('store isolation sweep', () => {
         'DELETE /api/customers/:id',
         'GET /api/customers/:id/loyalty/points',
         'GET /api/customers/:id/loyalty/transactions',
+        'GET /api/customers/:id/account',
+        'POST /api/customers/:id/repayments',
+        'POST /api/customers/:id/statement/whatsapp',
+        'POST /api/customers/:id/statement/sms',
       ]),
     );
     for (const route of sweptRoutes()) {

@@ -32,6 +32,13 @@ export const CAPABILITIES = {
   'customers:read': STAFF,
   'customers:create': STAFF,
   'customers:manage': MANAGERS,
+  // Issue 21: within customers:manage, setting a customer's credit limit (customer-changes.ts);
+  // no route asks for it on its own.
+  'customers:credit-limit': MANAGERS,
+  // A repayment of credit is taken by whoever sells (the till's customer selector too), and a
+  // statement is sent by them like a receipt.
+  'customers:repay': STAFF,
+  'customers:send-statement': STAFF,
   'loyalty:adjust': MANAGERS,
   'sales:read': STAFF,
   'sales:create': STAFF,
@@ -47,9 +54,6 @@ export const CAPABILITIES = {
   // A store's own rules (issue 20): its admin and managers, a super_admin for any store.
   'store-settings:read': MANAGERS,
   'store-settings:update': MANAGERS,
-  // Issue 21: the store's background jobs (SMS receipts…) and its webhook addresses.
-  'jobs:read': MANAGERS,
-  'webhooks:read': MANAGERS,
   'users:manage': ['super_admin', 'admin'],
   'stores:read': ALL,
   'stores:manage': ['super_admin'],

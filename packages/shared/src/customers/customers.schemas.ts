@@ -8,7 +8,12 @@ import { emailFieldSchema } from '../auth/auth.schemas';
 import { phoneSchema } from '../api/phone';
 import { idSchema, textSchema } from '../api/primitives';
 import { priceSchema } from '../products/products.schemas';
-import { mpesaCodeSchema, REPAYMENT_METHODS } from '../sales/sales.schemas';
+import {
+  mpesaCodeSchema,
+  RECEIPT_CHANNELS,
+  REPAYMENT_METHODS,
+  sendReceiptSchema,
+} from '../sales/sales.schemas';
 
 export const WALK_IN_CUSTOMER = 'Walk-in Customer';
 
@@ -195,3 +200,21 @@ export const repaymentSchema = z.object({
 });
 export type Repayment = z.infer<typeof repaymentSchema>;
 export const repaymentResponseSchema = z.object({ data: repaymentSchema });
+
+/**
+ * POST /customers/{id}/statement/{channel} (issue 21): the account as a reminder in the store's
+ * words, sent like a receipt's link — to the customer's phone or the number given.
+ */
+export const sendStatementSchema = sendReceiptSchema;
+export const statementSendResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    channel: z.enum(RECEIPT_CHANNELS),
+    /** The number in 2547… form (no plus), as wa.me wants it. */
+    phone: z.string(),
+    text: z.string(),
+    /** The wa.me or sms: link the web app opens. */
+    link: z.string(),
+  }),
+});
+export type StatementSend = z.infer<typeof statementSendResponseSchema>['data'];

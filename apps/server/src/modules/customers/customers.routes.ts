@@ -1,7 +1,8 @@
 /**
  * /api/customers (spec §7; issue 7, issue 9). Staff read the list and add a customer (the till's
  * quick add sends a name and a phone); managers edit and delete (PRODUCT.md §1). A customer's
- * loyalty points and history are read here too; adjustments live under /api/loyalty.
+ * loyalty points and history are read here too; adjustments live under /api/loyalty. The
+ * account, repayments and statements (issue 21) are customer-accounts.routes.ts.
  */
 import { idParamSchema } from '@duka/shared/api/errors.schemas';
 import {
@@ -15,14 +16,9 @@ import {
   updateCustomerSchema,
 } from '@duka/shared/customers/customers.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireStoreId } from '../../lib/access.plugin';
-import {
-  createCustomer,
-  deleteCustomer,
-  listCustomers,
-  presentCustomer,
-  updateCustomer,
-} from './customers.service';
+import { requireAuth, requireStoreId } from '../../lib/access.plugin';
+import { presentCustomer } from './customers.presenters';
+import { createCustomer, deleteCustomer, listCustomers, updateCustomer } from './customers.service';
 import { getLoyaltyPoints, listLoyaltyTransactions } from './loyalty.service';
 
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +37,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await listCustomers(db, requireStoreId(request), request.query.q);
+      const rows = await listCustomers(db, requireStoreId(request), request.query);
       return { data: rows.map(presentCustomer) };
     },
   );
@@ -79,6 +75,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         requireStoreId(request),
         request.params.id,
         request.body,
+        requireAuth(request).user.role,
       );
       return { data: presentCustomer(row) };
     },

@@ -1,69 +1,76 @@
 /**
  * Customers of a store: the till's selector and quick add (issue 7), the customers page's edit
- * and delete (issue 9). Every query is filtered by the acting store, so another store's
- * customer is simply not found (404).
+ * and delete (issue 9), what they owe (issue 21: balance, credit limit, the oldest unpaid sale,
+ * the Debtors list). Every query is filtered by the acting store, so another store's customer
+ * is simply not found (404).
  */
+import {
+  forbiddenCustomerChanges,
+  type ManagerOnlyCustomerField,
+} from '@duka/shared/auth/customer-changes';
+import type { Role } from '@duka/shared/auth/roles';
 import {
   WALK_IN_CUSTOMER,
   type CreateCustomerInput,
-  type Customer,
   type UpdateCustomerInput,
 } from '@duka/shared/customers/customers.schemas';
 import { storedPhonePrefix } from '@duka/shared/api/phone';
-import { storedMoneyToNumber } from '@duka/shared/money/money';
-import { and, asc, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { centsToDecimal } from '@duka/shared/money/money';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { containsPattern } from '../../lib/like';
 import { sales } from '../sales/sales.table';
 import { customerErrors } from './customers.errors';
+import type { CustomerWithDebt } from './customers.presenters';
 import { customers, type CustomerRow } from './customers.table';
 import { loyaltyTransactions } from './loyalty.table';
 
 /** The selector shows this many; the Walk-in Customer always first. */
 export const CUSTOMER_LIST_LIMIT = 50;
-
-/** A customer's row with when the oldest sale they still owe on was made (issue 21). */
-export type CustomerWithDebt = CustomerRow & { oldestUnpaidAt: Date | null };
+/** The Debtors view (owing=true) lists this many, the largest balances first. */
+export const OWING_LIST_LIMIT = 500;
 
 /**
- * The oldest of the customer's sales with a balance due (sales_customer_unpaid_idx), or null:
- * a column of any select or returning of `customers`.
+ * When the customer's oldest sale with credit still owed was made: the first entry of the
+ * partial index on unpaid sales (store, customer, created_at, id where balance_due > 0). Only
+ * looked up for a customer with a balance.
  */
-const oldestUnpaidAt = sql<Date | null>`(select min(${sales.createdAt}) from ${sales}
-  where ${sales.storeId} = ${customers.storeId} and ${sales.customerId} = ${customers.id}
-  and ${sales.balanceDue} > 0)`.mapWith(customers.createdAt);
+const oldestUnpaidAt = sql<Date | null>`case when ${customers.balance} > 0 then (
+    select min(${sales.createdAt}) from ${sales}
+    where ${sales.storeId} = ${customers.storeId}
+      and ${sales.customerId} = ${customers.id}
+      and ${sales.balanceDue} > 0
+  ) end`.mapWith(sales.createdAt);
 
-/** Every column of a customer, with oldestUnpaidAt. */
+/** Every column of the customer and its oldest unpaid sale's time: what presentCustomer takes. */
 export const customerWithDebtColumns = { ...getTableColumns(customers), oldestUnpaidAt };
-
-export function presentCustomer(row: CustomerWithDebt): Customer {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    notes: row.notes,
-    is_walk_in: row.isWalkIn,
-    loyalty_points: row.loyaltyPoints,
-    balance: storedMoneyToNumber(row.balance),
-    credit_limit: row.creditLimit === null ? null : storedMoneyToNumber(row.creditLimit),
-    oldest_unpaid_at: row.oldestUnpaidAt === null ? null : row.oldestUnpaidAt.toISOString(),
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * The store's customers (not archived) whose name, phone or email contains `q`, the Walk-in
  * Customer first, then by name. A phone typed the local way ('0712 345') finds '+254712345…'.
+ * With `owing` (the Debtors view), only those with a balance: the largest first, and of equal
+ * balances the one unpaid the longest.
  */
 export async function listCustomers(
   db: Executor,
   storeId: number,
-  q: string | undefined,
+  query: { q?: string | undefined; owing?: boolean | undefined } = {},
 ): Promise<CustomerWithDebt[]> {
   const conditions: SQL[] = [eq(customers.storeId, storeId), isNull(customers.archivedAt)];
-  const text = q?.trim();
+  if (query.owing) conditions.push(gt(customers.balance, '0'));
+  const text = query.q?.trim();
   if (text) {
     const matches: SQL[] = [
       ilike(customers.name, containsPattern(text)),
@@ -73,12 +80,33 @@ export async function listCustomers(
     if (stored !== null) matches.push(ilike(customers.phone, containsPattern(stored)));
     conditions.push(or(...matches)!);
   }
-  return db
+  const selected = db
     .select(customerWithDebtColumns)
     .from(customers)
-    .where(and(...conditions))
+    .where(and(...conditions));
+  if (query.owing) {
+    return selected
+      .orderBy(desc(customers.balance), sql`${oldestUnpaidAt} asc nulls last`, asc(customers.id))
+      .limit(OWING_LIST_LIMIT);
+  }
+  return selected
     .orderBy(desc(customers.isWalkIn), asc(customers.name), asc(customers.id))
     .limit(CUSTOMER_LIST_LIMIT);
+}
+
+/** A customer of the store (not archived) with its oldest unpaid sale, for an answer. */
+export async function getCustomerWithDebt(
+  db: Executor,
+  storeId: number,
+  id: number,
+): Promise<CustomerWithDebt> {
+  const [row] = await db
+    .select(customerWithDebtColumns)
+    .from(customers)
+    .where(isUsableCustomer(storeId, id))
+    .limit(1);
+  if (!row) throw customerErrors.notFound();
+  return row;
 }
 
 /** The store's customer `id`, unless archived: one a sale or an order may name. */
@@ -119,18 +147,34 @@ export async function createCustomer(
 /** Blank optional text is stored as null (the page shows nothing for it). */
 const blankToNull = (value: string | undefined) => (value ? value : null);
 
+/** An edit in the policy's terms (customer-changes.ts): amounts back from cents to shillings. */
+function asEdit(input: UpdateCustomerInput): Record<string, unknown> {
+  const edit: Record<string, unknown> = { ...input };
+  if (typeof input.credit_limit === 'number')
+    edit.credit_limit = centsToDecimal(input.credit_limit);
+  return edit;
+}
+
 /**
  * PUT /customers/{id}: changes the fields sent. The Walk-in Customer keeps its name (409): sales
- * fall back to it by that name (spec §3).
+ * fall back to it by that name (spec §3). The credit limit (issue 21) is a manager's to set
+ * (403 for anyone else, naming it); null or blank clears it, and the store's default applies.
  */
 export async function updateCustomer(
   db: Executor,
   storeId: number,
   id: number,
   input: UpdateCustomerInput,
+  role: Role,
 ): Promise<CustomerWithDebt> {
   const current = await findCustomer(db, storeId, id);
   if (!current) throw customerErrors.notFound();
+  const refused: ManagerOnlyCustomerField[] = forbiddenCustomerChanges(
+    role,
+    { credit_limit: current.creditLimit },
+    asEdit(input),
+  );
+  if (refused.length > 0) throw customerErrors.managerOnly(refused);
   if (current.isWalkIn && input.name !== undefined && input.name !== WALK_IN_CUSTOMER) {
     throw customerErrors.walkInRename();
   }
@@ -140,6 +184,9 @@ export async function updateCustomer(
   if (input.email !== undefined) changes.email = blankToNull(input.email);
   if (input.address !== undefined) changes.address = blankToNull(input.address);
   if (input.notes !== undefined) changes.notes = blankToNull(input.notes);
+  if (input.credit_limit !== undefined) {
+    changes.creditLimit = input.credit_limit === null ? null : centsToDecimal(input.credit_limit);
+  }
   const [row] = await db
     .update(customers)
     .set(changes)
@@ -150,14 +197,21 @@ export async function updateCustomer(
 }
 
 /**
- * DELETE /customers/{id}. A customer that sales or loyalty history name (orders from /shop name a user, not a customer) is archived
- * instead (hidden from lists, kept for that history); otherwise the row is deleted. The row is
- * locked first, so a sale made meanwhile cannot lose its customer. True when archived.
+ * DELETE /customers/{id}. A customer that sales or loyalty history name (orders from /shop name
+ * a user, not a customer) is archived instead (hidden from lists, kept for that history);
+ * otherwise the row is deleted. A customer who owes is neither (409 naming the balance, issue
+ * 21): the debt would vanish from the Debtors view. The row is locked first, so a sale made
+ * meanwhile (a credit sale locks it too) cannot lose its customer. True when archived.
  */
 export async function deleteCustomer(db: Database, storeId: number, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: customers.id, isWalkIn: customers.isWalkIn })
+      .select({
+        id: customers.id,
+        name: customers.name,
+        isWalkIn: customers.isWalkIn,
+        balance: customers.balance,
+      })
       .from(customers)
       .where(
         and(eq(customers.id, id), eq(customers.storeId, storeId), isNull(customers.archivedAt)),
@@ -165,6 +219,7 @@ export async function deleteCustomer(db: Database, storeId: number, id: number):
       .for('update');
     if (!current) throw customerErrors.notFound();
     if (current.isWalkIn) throw customerErrors.walkInDelete();
+    if (Number(current.balance) > 0) throw customerErrors.owes(current.name, current.balance);
     const [sale] = await tx
       .select({ id: sales.id })
       .from(sales)

@@ -79,15 +79,5 @@ function paymentLines(sale: Sale): string[] {
   return lines;
 }
 
-/** '+254712345678' → '254712345678', the digits-only form wa.me wants (research notes §2.2). */
-export function waNumber(phone: string): string {
-  return phone.replace(/\D/g, '');
-}
-
-export function whatsappLink(phone: string, text: string): string {
-  return `https://wa.me/${waNumber(phone)}?text=${encodeURIComponent(text)}`;
-}
-
-export function smsLink(phone: string, text: string): string {
-  return `sms:${phone}?body=${encodeURIComponent(text)}`;
-}
+// The wa.me and sms: links live in lib/message-links.ts (statements use them too).
+export { smsLink, waNumber, whatsappLink } from '../../lib/message-links';

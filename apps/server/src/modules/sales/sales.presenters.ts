@@ -5,7 +5,6 @@
 import { storedMoneyToNumber } from '@duka/shared/money/money';
 import type { Sale, SaleItem, SalePayment } from '@duka/shared/sales/sales.schemas';
 import type { CustomerRow } from '../customers/customers.table';
-import { receiptStatusOf } from './receipt-status';
 import type { SaleItemRow, SalePaymentRow, SaleRow } from './sales.table';
 
 /** A sale with what its receipt and its answers show. */
@@ -66,7 +65,7 @@ export function presentSale({
     mpesa_code: sale.mpesaCode,
     discount_total: money(sale.discountTotal),
     discount_approved_by: approver,
-    receipt_status: receiptStatusOf(sale),
+    receipt_status: { sms: sale.receiptSmsAt !== null, whatsapp: sale.receiptWhatsappAt !== null },
     customer_id: sale.customerId,
     Customer: customer,
     User: user,

@@ -470,8 +470,6 @@ async function writeSale(
     requestHash,
     receiptSmsAt: null,
     receiptWhatsappAt: null,
-    receiptSmsState: null,
-    receiptSmsError: null,
     createdAt: soldAt,
   };
   const items: SaleItemRow[] = written.map((row, index) => {

@@ -131,4 +131,30 @@ describe('PUT /api/stores/{storeId}/settings', () => {
       default_credit_limit: null,
     });
   });
+
+  it('saves the default credit limit (issue 21): set, kept, cleared by null or blank', async () => {
+    const set = await managerA.put(settingsOf(storeA), { default_credit_limit: '2500.50' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.default_credit_limit).toBe(2500.5);
+    // Another setting saved alone keeps it.
+    const other = await adminA.put(settingsOf(storeA), { loyalty_points_per_100: 2 });
+    expect(other.json().data).toEqual({
+      max_cashier_discount_percent: 10,
+      loyalty_points_per_100: 2,
+      default_credit_limit: 2500.5,
+    });
+    expect(
+      (await adminA.put(settingsOf(storeA), { default_credit_limit: '' })).json().data,
+    ).toMatchObject({ default_credit_limit: null });
+    await adminA.put(settingsOf(storeA), { default_credit_limit: 10, loyalty_points_per_100: 1 });
+    expect(
+      (await adminA.put(settingsOf(storeA), { default_credit_limit: null })).json().data,
+    ).toMatchObject({ default_credit_limit: null });
+    for (const value of [-1, 'lots', 10_000_000.01]) {
+      const response = await adminA.put(settingsOf(storeA), { default_credit_limit: value });
+      expect(response.statusCode, String(value)).toBe(400);
+      expect(response.json().errors[0].path).toBe('default_credit_limit');
+    }
+    expect((await adminA.get(settingsOf(storeA))).json().data.default_credit_limit).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { SALE_PAYMENT_METHODS, type SalePaymentMethod } from '@duka/shared/sales/sales.schemas';
+import { PAYMENT_METHODS, type PaymentMethod } from '@duka/shared/sales/sales.schemas';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
@@ -12,10 +12,7 @@ interface SalesFiltersBarProps {
   onChange: (change: Partial<SalesFilters>) => void;
 }
 
-/**
- * From and to day (each inclusive) and payment method (All / Cash / M-Pesa, issue 8; Credit /
- * Split, issue 21).
- */
+/** From and to day (each inclusive) and payment method (All / Cash / M-Pesa), issue 8. */
 export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
   const { t } = useTranslation('sales');
   const rangeInvalid = isRangeInvalid(filters);
@@ -55,12 +52,12 @@ export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
             value={filters.payment_method ?? ''}
             onChange={(event) =>
               onChange({
-                payment_method: (event.target.value || undefined) as SalePaymentMethod | undefined,
+                payment_method: (event.target.value || undefined) as PaymentMethod | undefined,
               })
             }
           >
             <option value="">{t('filters.all')}</option>
-            {SALE_PAYMENT_METHODS.map((method) => (
+            {PAYMENT_METHODS.map((method) => (
               <option key={method} value={method}>
                 {t(`payment.${method}`)}
               </option>

@@ -1,0 +1,281 @@
+/**
+ * A customer's account with the shop (issue 21): the statement, and repayments of credit.
+ *
+ * The money ledger's rule (docs/decisions, payments and credit): `customers.balance` is what
+ * the customer owes; every change of it writes a `customer_account_entries` row with the
+ * balance after it, in the same transaction, under a lock of the customer row — a credit sale
+ * (write_sale) and a repayment (here) alike, so entries of one customer never interleave and
+ * ten repayments at once are applied one after another. A repayment settles the customer's
+ * credit sales with something still due, oldest first (created_at, id): each allocation is a
+ * `repayment_allocations` row and takes the sale's `balance_due` down; a sale that reaches 0
+ * becomes payment_status 'paid'.
+ */
+import { createHash } from 'node:crypto';
+import type {
+  CustomerAccount,
+  Repayment,
+  RepaymentInput,
+} from '@duka/shared/customers/customers.schemas';
+import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { AppError, isUniqueViolation } from '../../lib/errors';
+import { sales } from '../sales/sales.table';
+import {
+  customerAccountEntries,
+  customerRepayments,
+  repaymentAllocations,
+} from './customer-accounts.table';
+import { customerErrors } from './customers.errors';
+import { presentAccountEntry } from './customers.presenters';
+import { findCustomer, isUsableCustomer } from './customers.service';
+import { customers } from './customers.table';
+
+/** The statement shows the latest this many entries (oldest of them first). */
+export const ACCOUNT_ENTRY_LIMIT = 200;
+const REPAYMENT_KEY_UNIQUE = 'customer_repayments_store_idempotency_key_unique';
+
+/** Stored numeric text → cents (the column is never null or malformed). */
+const cents = (stored: string) => toCents(stored)!;
+
+/**
+ * GET /customers/{id}/account: the balance, the customer's own credit limit and the latest
+ * entries of the statement, oldest first, each with the balance after it.
+ */
+export async function getCustomerAccount(
+  db: Executor,
+  storeId: number,
+  customerId: number,
+): Promise<CustomerAccount> {
+  const customer = await findCustomer(db, storeId, customerId);
+  if (!customer) throw customerErrors.notFound();
+  const latest = await db
+    .select()
+    .from(customerAccountEntries)
+    .where(
+      and(
+        eq(customerAccountEntries.customerId, customer.id),
+        eq(customerAccountEntries.storeId, storeId),
+      ),
+    )
+    // In the order they were written: under the customer's lock, so each id follows the entry
+    // whose balance it ran on (a created_at is the transaction's start, taken before the lock).
+    .orderBy(desc(customerAccountEntries.id))
+    .limit(ACCOUNT_ENTRY_LIMIT);
+  return {
+    balance: centsToNumber(cents(customer.balance)),
+    credit_limit: customer.creditLimit === null ? null : centsToNumber(cents(customer.creditLimit)),
+    entries: latest.reverse().map(presentAccountEntry),
+  };
+}
+
+/**
+ * What an Idempotency-Key of a repayment is bound to: the customer and the repayment as the
+ * schema read it (amount in cents), so "500" and 500.00 are the same repayment and any other
+ * amount, method, code or customer is a different one.
+ */
+export function repaymentRequestHash(customerId: number, input: RepaymentInput): string {
+  const request = [
+    customerId,
+    input.amount,
+    input.method,
+    input.method === 'mpesa' ? (input.mpesa_code ?? null) : null,
+  ];
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+/**
+ * POST /customers/{id}/repayments. With an Idempotency-Key, a repayment already taken with it
+ * in this store is the answer (`replayed`), also when both requests arrive together: the
+ * second waits for the customer's lock, then meets the key's unique index (or a balance the
+ * first already paid) and returns the first. The key sent with another body is refused (409).
+ */
+export async function recordRepayment(
+  db: Database,
+  storeId: number,
+  userId: number,
+  customerId: number,
+  input: RepaymentInput,
+  idempotencyKey: string | undefined,
+): Promise<{ repayment: Repayment; replayed: boolean }> {
+  const requestHash = idempotencyKey === undefined ? null : repaymentRequestHash(customerId, input);
+  const replay = async () => {
+    if (idempotencyKey === undefined) return null;
+    const [earlier] = await db
+      .select()
+      .from(customerRepayments)
+      .where(
+        and(
+          eq(customerRepayments.storeId, storeId),
+          eq(customerRepayments.idempotencyKey, idempotencyKey),
+        ),
+      )
+      .limit(1);
+    if (!earlier) return null;
+    if (earlier.requestHash !== requestHash) throw customerErrors.repaymentKeyReused();
+    return { repayment: await presentStoredRepayment(db, earlier), replayed: true };
+  };
+
+  const earlier = await replay();
+  if (earlier) return earlier;
+  try {
+    const repayment = await db.transaction((tx) =>
+      writeRepayment(tx, storeId, userId, customerId, input, idempotencyKey ?? null, requestHash),
+    );
+    return { repayment, replayed: false };
+  } catch (error) {
+    if (
+      idempotencyKey !== undefined &&
+      (isUniqueViolation(error, REPAYMENT_KEY_UNIQUE) || error instanceof AppError)
+    ) {
+      const raced = await replay();
+      if (raced) return raced;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Writes one repayment in the caller's transaction (the demo seed uses it too): the customer
+ * locked, the amount checked against the balance, allocated to the oldest unpaid credit sales,
+ * the balance taken down, the statement entry written.
+ */
+export async function writeRepayment(
+  tx: Executor,
+  storeId: number,
+  userId: number | null,
+  customerId: number,
+  input: RepaymentInput,
+  idempotencyKey: string | null = null,
+  requestHash: string | null = null,
+  createdAt?: Date,
+): Promise<Repayment> {
+  const [customer] = await tx
+    .select({
+      id: customers.id,
+      name: customers.name,
+      isWalkIn: customers.isWalkIn,
+      balance: customers.balance,
+    })
+    .from(customers)
+    .where(isUsableCustomer(storeId, customerId))
+    .for('update');
+  if (!customer) throw customerErrors.notFound();
+  if (customer.isWalkIn) throw customerErrors.walkInAccount();
+  const owed = cents(customer.balance);
+  if (owed === 0) throw customerErrors.owesNothing(customer.name);
+  if (input.amount > owed) throw customerErrors.repaymentOverBalance(customer.balance);
+
+  const mpesaCode = input.method === 'mpesa' ? (input.mpesa_code ?? null) : null;
+  const [repayment] = await tx
+    .insert(customerRepayments)
+    .values({
+      storeId,
+      customerId: customer.id,
+      amount: centsToDecimal(input.amount),
+      method: input.method,
+      mpesaCode,
+      userId,
+      idempotencyKey,
+      requestHash,
+      // Its time once the customer is locked, so the statement's times run in its order too.
+      createdAt: createdAt ?? sql`clock_timestamp()`,
+    })
+    .returning({ id: customerRepayments.id, createdAt: customerRepayments.createdAt });
+
+  // Oldest first. Each sale is locked too: whatever else changes a sale's balance_due later
+  // (a return) then queues behind this repayment.
+  const unpaid = await tx
+    .select({ id: sales.id, balanceDue: sales.balanceDue })
+    .from(sales)
+    .where(
+      and(eq(sales.storeId, storeId), eq(sales.customerId, customer.id), gt(sales.balanceDue, '0')),
+    )
+    .orderBy(asc(sales.createdAt), asc(sales.id))
+    .for('update');
+  let left = input.amount;
+  const settled: number[] = [];
+  for (const sale of unpaid) {
+    if (left === 0) break;
+    const due = cents(sale.balanceDue);
+    const part = Math.min(left, due);
+    left -= part;
+    await tx
+      .insert(repaymentAllocations)
+      .values({ repaymentId: repayment!.id, saleId: sale.id, amount: centsToDecimal(part) });
+    await tx
+      .update(sales)
+      .set({
+        balanceDue: centsToDecimal(due - part),
+        ...(part === due ? { paymentStatus: 'paid' } : {}),
+      })
+      .where(eq(sales.id, sale.id));
+    if (part === due) settled.push(sale.id);
+  }
+  // The balance is the sum of what the sales still owe; a repayment it allows always finds
+  // enough of them. If not, the ledger is broken: nothing is written (500, logged).
+  if (left > 0) {
+    throw new Error(`customer ${customer.id}: balance exceeds the credit its sales still owe`);
+  }
+
+  const [after] = await tx
+    .update(customers)
+    .set({ balance: sql`${customers.balance} - ${centsToDecimal(input.amount)}::numeric` })
+    .where(eq(customers.id, customer.id))
+    .returning({ balance: customers.balance });
+  await tx.insert(customerAccountEntries).values({
+    storeId,
+    customerId: customer.id,
+    type: 'repayment',
+    amount: centsToDecimal(input.amount),
+    saleId: null,
+    repaymentId: repayment!.id,
+    method: input.method,
+    mpesaCode,
+    balanceAfter: after!.balance,
+    createdAt: repayment!.createdAt,
+  });
+  return {
+    id: repayment!.id,
+    amount: centsToNumber(input.amount),
+    balance: centsToNumber(cents(after!.balance)),
+    settled_sale_ids: settled,
+  };
+}
+
+/**
+ * A repayment taken earlier, answered as when it was taken: the balance after it (its
+ * statement entry) and the sales it finished paying — those it paid the last of.
+ */
+async function presentStoredRepayment(
+  db: Executor,
+  row: typeof customerRepayments.$inferSelect,
+): Promise<Repayment> {
+  const [entry] = await db
+    .select({ balanceAfter: customerAccountEntries.balanceAfter })
+    .from(customerAccountEntries)
+    .where(eq(customerAccountEntries.repaymentId, row.id))
+    .limit(1);
+  const settled = await db
+    .select({ saleId: repaymentAllocations.saleId })
+    .from(repaymentAllocations)
+    .innerJoin(sales, eq(sales.id, repaymentAllocations.saleId))
+    .where(
+      and(
+        eq(repaymentAllocations.repaymentId, row.id),
+        eq(sales.balanceDue, '0'),
+        sql`not exists (
+          select 1 from ${repaymentAllocations} later
+          where later.sale_id = ${repaymentAllocations.saleId}
+            and later.repayment_id > ${repaymentAllocations.repaymentId}
+        )`,
+      ),
+    )
+    .orderBy(asc(sales.createdAt), asc(sales.id));
+  return {
+    id: row.id,
+    amount: centsToNumber(cents(row.amount)),
+    balance: centsToNumber(cents(entry!.balanceAfter)),
+    settled_sale_ids: settled.map(({ saleId }) => saleId),
+  };
+}
