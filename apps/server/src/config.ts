@@ -44,6 +44,13 @@ export interface AppConfig {
   authRateLimit: AuthRateLimitConfig;
   /** Africa's Talking, for SMS receipts; null → receipts go out through sms: links only. */
   sms: SmsConfig | null;
+  /**
+   * The address outside services reach this install at (PUBLIC_URL), for the webhook URLs a
+   * manager hands them; unset → the address the manager's own request came to.
+   */
+  publicUrl: string | undefined;
+  /** Background jobs (issue 21, modules/jobs): how often the worker looks, the first retry's wait. */
+  jobs: { pollMs: number; retryBaseMs: number };
 }
 
 export interface SmsConfig {
@@ -83,6 +90,9 @@ const envSchema = z.object({
   AT_API_KEY: z.string().min(1).optional(),
   AT_SENDER_ID: z.string().min(1).optional(),
   AT_BASE_URL: z.url('AT_BASE_URL must be a URL').optional(),
+  PUBLIC_URL: z.url('PUBLIC_URL must be a URL').optional(),
+  JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   API_DOCS: z.enum(['0', '1'], { error: 'API_DOCS must be 0 or 1' }).optional(),
 });
 
@@ -154,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): EnvConfig {
       failedLoginsPerEmail: e.AUTH_RATE_LIMIT_PER_EMAIL ?? 10,
     },
     sms: smsConfig(e),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    jobs: { pollMs: e.JOBS_POLL_MS ?? 1000, retryBaseMs: e.JOBS_RETRY_BASE_MS ?? 15_000 },
     apiDocs: e.API_DOCS !== '0',
   };
 }

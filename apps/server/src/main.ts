@@ -35,6 +35,8 @@ try {
       throw new StartupError(`PORT ${config.port} is in use by another program`);
     throw error;
   }
+  // Background jobs (SMS receipts…): queued work left by a previous run goes out now.
+  app.jobs.start();
 } catch (error) {
   await app?.close().catch(() => undefined);
   await database?.close().catch(() => undefined);

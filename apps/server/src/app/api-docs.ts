@@ -12,7 +12,8 @@
  * - 429: a route that counts attempts (`access.limited`: the sign-in limits).
  *
  * Security: the session cookie on signed-in routes; the X-CSRF-Token header on every call the
- * gate checks it for (lib/csrf.ts needsCsrfCheck).
+ * gate checks it for (lib/csrf.ts needsCsrfCheck). A webhook (issue 21) has neither: its secret
+ * is in its path, and a wrong one is the 404.
  */
 import { apiErrorSchema } from '@duka/shared/api/errors.schemas';
 import type { FastifySchema } from 'fastify';
@@ -45,6 +46,7 @@ interface DocumentedRoute {
 /** The error statuses a route can answer, from its access and what it reads. */
 export function errorStatusesOf({ method, url, access, schema }: DocumentedRoute): ErrorStatus[] {
   const signedIn = 'capability' in access;
+  if ('webhook' in access) return [400, 404];
   const reads = Boolean(schema?.body ?? schema?.querystring ?? schema?.params);
   const writes = method !== 'GET' && method !== 'HEAD';
   const statuses: ErrorStatus[] = [];
@@ -60,6 +62,7 @@ export function errorStatusesOf({ method, url, access, schema }: DocumentedRoute
 /** The security requirement of a route: cookie session and/or the CSRF header (both at once). */
 export function securityOf({ method, url, access }: DocumentedRoute) {
   const schemes: Record<string, string[]> = {};
+  if ('webhook' in access) return [];
   if ('capability' in access) schemes.session = [];
   if (needsCsrf(method, url)) schemes.csrf = [];
   return Object.keys(schemes).length ? [schemes] : [];

@@ -23,6 +23,7 @@ import * as schema from '../db/schema';
 import type { RouteAccessEntry } from '../lib/access.plugin';
 import { createTestApp, type TestApp, type TestClient } from '../testing/create-test-app';
 import { buildStore, buildUser, TEST_PASSWORD } from '../testing/factories';
+import { webhookSecretOf } from '../modules/webhooks/webhooks.service';
 
 interface JsonSchema {
   type?: string;
@@ -85,6 +86,8 @@ let callers: Caller[];
 let storeId: number;
 /** A user of `storeId` whose id is also a store's id: a valid `:id` on every route. */
 let targetId: number;
+/** `storeId`'s webhook secret: a webhook route's `:token`, so its input reaches validation. */
+let webhookToken: string;
 
 /** Bookkeeping a refused request may still touch: its session and sign-in counters. */
 const BOOKKEEPING_TABLES = new Set(['sessions', 'auth_attempts', 'app_settings']);
@@ -123,6 +126,7 @@ beforeAll(async () => {
   while (store.id < target.id) store = await buildStore(t.db);
   if (store.id !== target.id) throw new Error('could not align a store id with a user id');
   targetId = target.id;
+  webhookToken = await webhookSecretOf(t.db, storeId);
 });
 afterAll(() => t.close());
 
@@ -275,7 +279,11 @@ function casesFor(route: RouteAccessEntry): BadRequest[] {
 }
 
 async function send(caller: Caller, route: RouteAccessEntry, bad: BadRequest) {
-  let url = route.url.replace(/:\w+/g, bad.path ?? String(targetId));
+  // A webhook's secret is right unless the case spoils the path: the gate would stop it first.
+  const token = 'webhook' in route.access && bad.target !== 'path' ? webhookToken : undefined;
+  let url = route.url
+    .replace(':token', token ?? ':token')
+    .replace(/:\w+/g, bad.path ?? String(targetId));
   const query: string[] = [];
   if (bad.query) query.push(bad.query);
   // The store a super_admin chose travels with every call (query; and body, as the web does),

@@ -19,6 +19,10 @@ import { customerAccountsRoutes } from '../modules/customers/customer-accounts.r
 import { customersRoutes } from '../modules/customers/customers.routes';
 import { expensesRoutes } from '../modules/expenses/expenses.routes';
 import { loyaltyRoutes } from '../modules/customers/loyalty.routes';
+import { JobRunner } from '../modules/jobs/job-runner';
+import { jobsRoutes } from '../modules/jobs/jobs.routes';
+import { SMS_RECEIPT_JOB, smsReceiptJob } from '../modules/sales/receipt-sms.job';
+import { storeWebhooksRoutes, webhooksRoutes } from '../modules/webhooks/webhooks.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { productSuppliersRoutes } from '../modules/product-suppliers/product-suppliers.routes';
@@ -86,6 +90,14 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
+  // Background jobs (issue 21): main.ts starts the worker's timer; tests call runDueJobs().
+  const jobRunner = new JobRunner(deps, {
+    ...deps.config.jobs,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  jobRunner.register(SMS_RECEIPT_JOB, smsReceiptJob);
+  app.decorate('jobs', jobRunner);
+  app.addHook('onClose', () => jobRunner.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -141,6 +153,9 @@ export async function buildApp({
       await api.register(receiptSettingsRoutes, { prefix: '/stores' });
       await api.register(storeSettingsRoutes, { prefix: '/stores' });
       await api.register(reportsRoutes, { prefix: '/reports' });
+      await api.register(jobsRoutes, { prefix: '/jobs' });
+      await api.register(storeWebhooksRoutes, { prefix: '/stores' });
+      await api.register(webhooksRoutes, { prefix: '/webhooks' });
     },
     { prefix: '/api' },
   );

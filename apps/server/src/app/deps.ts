@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from '../lib/clock';
+import type { JobRunner } from '../modules/jobs/job-runner';
 
 /** Everything the app needs from outside, injected so tests swap in PGlite and a fixed clock. */
 export interface AppDeps {
@@ -12,5 +13,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The background jobs' worker (modules/jobs/job-runner.ts). */
+    jobs: JobRunner;
   }
 }

@@ -25,3 +25,5 @@ export {
   repaymentAllocations,
 } from '../modules/customers/customer-accounts.table';
 export { productSalesMonthly } from '../modules/reports/product-sales-monthly.table';
+export { jobs } from '../modules/jobs/jobs.table';
+export { storeWebhookSecrets, webhookEvents } from '../modules/webhooks/webhooks.table';

@@ -9,6 +9,7 @@ import { ROLES, type Role } from '@duka/shared/auth/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../testing/create-test-app';
 import { buildStore, signedIn } from '../testing/factories';
+import { webhookSecretOf } from '../modules/webhooks/webhooks.service';
 
 let t: TestApp;
 const clients = new Map<Role, TestClient>();
@@ -60,6 +61,42 @@ describe('route access sweep', () => {
       }
       const anonymous = await send(t.client(), route.method, url);
       expect(anonymous.statusCode, `signed out ${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  /**
+   * Calls from outside services (issue 21): every webhook route, whoever calls — signed in as
+   * any role or not, with or without a CSRF token — is a 404 without its store's secret, before
+   * the body is read; with the secret, a bad body is a 400 and never a 5xx.
+   */
+  it('refuses every webhook route without its secret, whatever the caller sends', async () => {
+    const webhooks = t.app.routeAccessTable.filter((r) => 'webhook' in r.access);
+    expect(webhooks.length).toBeGreaterThan(0);
+    const secret = await webhookSecretOf(t.db, storeId);
+    for (const route of webhooks) {
+      expect(route.url, 'a webhook names its secret in its path').toContain(':token');
+      const withToken = (token: string) => route.url.replace(':token', token);
+      const callers = [t.client(), ...clients.values()];
+      for (const token of ['A'.repeat(43), 'wrong', '%00', 'x'.repeat(99)]) {
+        for (const caller of callers) {
+          for (const csrf of [true, false]) {
+            const response = await caller.request(
+              route.method as 'POST',
+              withToken(token),
+              { junk: true },
+              { csrf },
+            );
+            const label = `${route.method} ${route.url} token ${token.slice(0, 10)} → ${response.body}`;
+            expect(response.statusCode, label).toBe(404);
+            expect(response.json().code, label).toBe('not_found');
+          }
+        }
+      }
+      // The secret opens it to anyone, without session or CSRF: a bad body is then a 400.
+      const response = await t
+        .client()
+        .request(route.method as 'POST', withToken(secret), { junk: true }, { csrf: false });
+      expect(response.statusCode, `${route.url} ${response.body}`).toBe(400);
     }
   });
 });

@@ -3,17 +3,24 @@
  * `config.access`: public, or the capability of the shared matrix it needs, and whether it acts
  * on a store. The app refuses to start if an /api route declares nothing, so no route can
  * forget its check. Order: session → CSRF (403) → signed in (401) → capability (403) → store.
+ *
+ * A call from an outside service (issue 21) declares `{ webhook: true }`: no session, no CSRF;
+ * its path's `:token` must be a store's webhook secret (lib/webhooks.ts), checked first — before
+ * the body is read — and anything else is a 404. The store it names is `request.storeId`.
  */
 import { can, type Capability } from '@duka/shared/auth/permissions';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, notFound, unauthorized } from './errors';
 import { isValidCsrfToken, needsCsrfCheck } from './csrf';
 import { findSession, renewSessionIfDue, SESSION_COOKIE, type AuthContext } from './session';
 import { resolveStoreId } from './store-scope';
+import { storeOfWebhookToken } from './webhooks';
 
 export type RouteAccess = (
   | { public: true }
+  /** An outside service's call: `:token` in the path is the store's webhook secret. */
+  | { webhook: true }
   | {
       capability: Capability;
       /**
@@ -85,6 +92,14 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
+    if ('webhook' in access) {
+      // The secret first, and nothing else: no session is read, no CSRF token asked for.
+      const params = request.params as { token?: unknown };
+      const storeId = await storeOfWebhookToken(app.deps.db, params.token);
+      if (storeId === null) throw notFound();
+      request.storeId = storeId;
+      return;
+    }
     const token = request.cookies[SESSION_COOKIE];
     request.auth = await findSession(app.deps, token);
     if (request.auth && token) await renewSessionIfDue(app.deps, reply, request.auth, token);

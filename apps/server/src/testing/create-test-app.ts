@@ -42,6 +42,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       failedLoginsPerEmail: 1000,
     },
     sms: null,
+    publicUrl: undefined,
+    jobs: { pollMs: 1000, retryBaseMs: 15_000 },
     apiDocs: true,
     ...overrides,
   };

@@ -54,6 +54,9 @@ export const CAPABILITIES = {
   // A store's own rules (issue 20): its admin and managers, a super_admin for any store.
   'store-settings:read': MANAGERS,
   'store-settings:update': MANAGERS,
+  // Issue 21: the store's background jobs (SMS receipts…) and its webhook addresses.
+  'jobs:read': MANAGERS,
+  'webhooks:read': MANAGERS,
   'users:manage': ['super_admin', 'admin'],
   'stores:read': ALL,
   'stores:manage': ['super_admin'],

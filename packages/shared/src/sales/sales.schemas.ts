@@ -18,6 +18,7 @@ import { dateOnlySchema, idSchema, passwordSchema, textSchema } from '../api/pri
 import { emailFieldSchema } from '../auth/auth.schemas';
 import { UNIT_TYPES } from '../money/units';
 import { priceSchema, QUANTITY_MAX } from '../products/products.schemas';
+import { receiptStatusSchema } from './receipt-status.schemas';
 
 export const PAYMENT_METHODS = ['cash', 'mpesa'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -248,7 +249,7 @@ export const saleSchema = z.object({
   discount_total: z.number(),
   /** The manager who approved a cashier's discount over the store's cap. */
   discount_approved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  receipt_status: z.object({ sms: z.boolean(), whatsapp: z.boolean() }),
+  receipt_status: receiptStatusSchema,
   customer_id: z.number().int().nullable(),
   Customer: partySchema.nullable(),
   User: z.object({ name: z.string(), email: z.string() }).nullable(),
@@ -287,8 +288,6 @@ export const sendReceiptSchema = z
   })
   .default({});
 
-const receiptStatusSchema = z.object({ sms: z.boolean(), whatsapp: z.boolean() });
-
 /**
  * POST /sales/{id}/receipt/{channel}/confirm (issue 20): the person says the receipt of the
  * link they opened went. No fields; the answer is the sale's receipt status.
@@ -309,10 +308,12 @@ export const receiptSendResponseSchema = z.object({
     /** wa.me or sms: link the web app opens. */
     link: z.string(),
     /**
-     * True when the SMS went out through the provider (Africa's Talking): the badge is on. A
-     * link is not a send until the person confirms it (…/confirm).
+     * Issue 21: an SMS through the provider (Africa's Talking) is queued and sent in the
+     * background, so `sent` is false and `queued` true; receipt_status.sms_state follows it
+     * (poll GET /sales/{id}). A link is not a send until the person confirms it (…/confirm).
      */
     sent: z.boolean(),
+    queued: z.boolean(),
     receipt_status: receiptStatusSchema,
   }),
 });

@@ -11,7 +11,15 @@ export interface SmsResult {
   /** The provider's status for the recipient ('Success', 'InvalidPhoneNumber', …). */
   status: string;
   messageId: string | null;
+  /**
+   * Whether trying again later may succeed (issue 21): the provider unreachable, a 5xx or 429,
+   * or a recipient code AT marks transient (500–502 gateway errors, 405 InsufficientBalance).
+   * An invalid number, a blacklisted one or a bad API key is not.
+   */
+  retryable: boolean;
 }
+
+const RETRYABLE_CODES = new Set([405, 500, 501, 502]);
 
 const SUCCESS_CODES = new Set([100, 101, 102]);
 const TIMEOUT_MS = 10_000;
@@ -40,19 +48,24 @@ export async function sendSms(config: SmsConfig, to: string, message: string): P
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch {
-    return { ok: false, status: 'provider unreachable', messageId: null };
+    return { ok: false, status: 'provider unreachable', messageId: null, retryable: true };
   }
   if (response.status !== 201 && response.status !== 200) {
-    return { ok: false, status: `HTTP ${response.status}`, messageId: null };
+    const retryable = response.status >= 500 || response.status === 429;
+    return { ok: false, status: `HTTP ${response.status}`, messageId: null, retryable };
   }
   const data = (await response.json().catch(() => ({}))) as AtResponse;
   const recipient = data.SMSMessageData?.Recipients?.[0];
   if (!recipient) {
-    return { ok: false, status: data.SMSMessageData?.Message ?? 'no recipient', messageId: null };
+    const status = data.SMSMessageData?.Message ?? 'no recipient';
+    return { ok: false, status, messageId: null, retryable: false };
   }
+  const code = Number(recipient.statusCode);
+  const ok = SUCCESS_CODES.has(code);
   return {
-    ok: SUCCESS_CODES.has(Number(recipient.statusCode)),
+    ok,
     status: recipient.status ?? String(recipient.statusCode),
-    messageId: recipient.messageId ?? null,
+    messageId: ok ? (recipient.messageId ?? null) : null,
+    retryable: !ok && RETRYABLE_CODES.has(code),
   };
 }

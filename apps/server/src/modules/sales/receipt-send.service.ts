@@ -1,8 +1,9 @@
 /**
  * POST /sales/{id}/receipt/whatsapp and /sms (PRODUCT.md §4): the receipt text and the link the
  * till opens (wa.me to the customer's number, or sms:). With Africa's Talking configured, an SMS
- * goes out from the server instead; a refusal is a 502 and records nothing, so the cashier can
- * retry or fall back to the link.
+ * goes out from the server instead — in the background (issue 21): the request queues a job
+ * (modules/jobs) and answers at once with `queued`; receipt-sms.job.ts sends it, retries while
+ * the provider is down, and records the outcome on the sale (receipt_status.sms_state).
  *
  * Receipt status means sent (issue 20): the badge turns on when the provider accepted the SMS,
  * or — for a link, where no provider answers — when the person confirms the chat or message
@@ -12,11 +13,17 @@ import type { ReceiptChannel } from '@duka/shared/sales/sales.schemas';
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app/deps';
 import type { Executor } from '../../db/client';
-import { sendSms } from '../../lib/sms/africas-talking';
+import { enqueueJob } from '../jobs/jobs.service';
 import { getReceiptSettings } from '../receipt-settings/receipt-settings.service';
 import { saleErrors } from './sales.errors';
 import { presentSale } from './sales.presenters';
 import { getSale, withParts } from './sales.service';
+import { receiptStatusOf } from './receipt-status';
+import {
+  SMS_RECEIPT_JOB,
+  SMS_RECEIPT_MAX_ATTEMPTS,
+  type SmsReceiptPayload,
+} from './receipt-sms.job';
 import { receiptSends, sales } from './sales.table';
 import { receiptText, smsLink, waNumber, whatsappLink } from './receipt-text';
 
@@ -25,7 +32,7 @@ const LINK_STATUS = 'link';
 const CONFIRMED_STATUS = 'confirmed';
 
 export async function sendReceipt(
-  { db, config }: AppDeps,
+  { db, config, clock }: AppDeps,
   storeId: number,
   userId: number,
   saleId: number,
@@ -38,44 +45,48 @@ export async function sendReceipt(
   const phone = phoneOverride ?? sale.Customer?.phone ?? null;
   if (!phone) throw saleErrors.noPhone();
   const text = receiptText(sale, await getReceiptSettings(db, storeId));
-
-  let status: string = LINK_STATUS;
-  let providerMessageId: string | null = null;
   const viaProvider = channel === 'sms' && config.sms !== null;
-  if (viaProvider) {
-    const result = await sendSms(config.sms!, phone, text);
-    if (!result.ok) throw saleErrors.smsFailed(result.status);
-    status = result.status;
-    providerMessageId = result.messageId;
-  }
 
   const updated = await db.transaction(async (tx) => {
-    await tx.insert(receiptSends).values({
-      saleId: row.id,
-      channel,
-      phone,
-      status,
-      providerMessageId,
-      userId,
+    if (!viaProvider) {
+      await tx
+        .insert(receiptSends)
+        .values({ saleId: row.id, channel, phone, status: LINK_STATUS, userId });
+      return row;
+    }
+    const now = clock.now();
+    const payload: SmsReceiptPayload = { sale_id: row.id, phone, text };
+    // One SMS of a sale on its way at a time: sending again while one is queued answers it.
+    const job = await enqueueJob(tx, now, {
+      kind: SMS_RECEIPT_JOB,
+      storeId,
+      payload: { ...payload },
+      maxAttempts: SMS_RECEIPT_MAX_ATTEMPTS,
+      dedupeKey: `sale:${row.id}`,
     });
-    // Only the provider's acceptance is a send; a link waits for the person's word.
-    return viaProvider ? markSent(tx, row.id, channel) : row;
+    if (!job) return await getSale(tx, storeId, saleId);
+    await tx
+      .insert(receiptSends)
+      .values({ saleId: row.id, channel, phone, status: 'queued', jobId: job.id, userId });
+    const [queued] = await tx
+      .update(sales)
+      .set({ receiptSmsState: 'queued', receiptSmsError: null })
+      .where(eq(sales.id, row.id))
+      .returning();
+    return queued!;
   });
   return {
     channel,
     phone: waNumber(phone),
     text,
     link: channel === 'whatsapp' ? whatsappLink(phone, text) : smsLink(phone, text),
-    sent: viaProvider,
+    sent: false,
+    queued: viaProvider,
     receipt_status: receiptStatusOf(updated),
   };
 }
 
 type SaleRow = typeof sales.$inferSelect;
-
-function receiptStatusOf(sale: SaleRow) {
-  return { sms: sale.receiptSmsAt !== null, whatsapp: sale.receiptWhatsappAt !== null };
-}
 
 async function markSent(tx: Executor, saleId: number, channel: ReceiptChannel): Promise<SaleRow> {
   const sentAt = new Date();

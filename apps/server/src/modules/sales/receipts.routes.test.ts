@@ -188,7 +188,9 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
 
     const confirmed = await a.cashier.post(`/api/sales/${sale.id}/receipt/whatsapp/confirm`, {});
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().data).toEqual({ receipt_status: { sms: false, whatsapp: true } });
+    expect(confirmed.json().data).toEqual({
+      receipt_status: { sms: false, whatsapp: true, sms_state: null, sms_error: null },
+    });
 
     const sms = await a.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
     expect(sms.json().data).toMatchObject({
@@ -197,7 +199,7 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
       receipt_status: { sms: false, whatsapp: true },
     });
     const shown = (await a.cashier.get(`/api/sales/${sale.id}`)).json().data;
-    expect(shown.receipt_status).toEqual({ sms: false, whatsapp: true });
+    expect(shown.receipt_status).toMatchObject({ sms: false, whatsapp: true, sms_state: null });
     const sends = await t.db.select().from(receiptSends).where(eq(receiptSends.saleId, sale.id));
     expect(sends.map((s) => [s.channel, s.phone, s.status])).toEqual([
       ['whatsapp', '+254711562904', 'confirmed'],
@@ -219,7 +221,7 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
       404,
     );
     const confirmed = await a.cashier.post(`/api/sales/${sale.id}/receipt/sms/confirm`, {});
-    expect(confirmed.json().data.receipt_status).toEqual({ sms: true, whatsapp: false });
+    expect(confirmed.json().data.receipt_status).toMatchObject({ sms: true, whatsapp: false });
     // One opened link is one confirmation.
     expect((await a.cashier.post(`/api/sales/${sale.id}/receipt/sms/confirm`, {})).statusCode).toBe(
       409,
@@ -240,12 +242,20 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
     expect(typed.json().data.phone).toBe('254110238775');
   });
 
-  it("sends the SMS through Africa's Talking when configured", async () => {
+  it("queues the SMS and sends it through Africa's Talking in the background", async () => {
     const s = await shop(withSms, 'SMS Store');
     const sale = await createSale(s.cashier, s.sale);
     const response = await s.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data).toMatchObject({ sent: true, receipt_status: { sms: true } });
+    // The request returns at once: nothing sent yet, the badge off, the SMS queued.
+    expect(response.json().data).toMatchObject({
+      sent: false,
+      queued: true,
+      receipt_status: { sms: false, sms_state: 'queued', sms_error: null },
+    });
+    expect(fake.messages).toHaveLength(0);
+
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 1, retried: 0, failed: 0 });
     expect(fake.messages).toHaveLength(1);
     expect(fake.messages[0]).toMatchObject({
       to: '+254711562904',
@@ -253,21 +263,142 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
       username: 'sandbox',
     });
     expect(fake.messages[0]!.message).toContain(`Receipt #${sale.id}`);
+    const shown = (await s.cashier.get(`/api/sales/${sale.id}`)).json().data;
+    expect(shown.receipt_status).toEqual({
+      sms: true,
+      whatsapp: false,
+      sms_state: 'sent',
+      sms_error: null,
+    });
     const [send] = await withSms.db
       .select()
       .from(receiptSends)
       .where(eq(receiptSends.saleId, sale.id));
-    expect(send).toMatchObject({ status: 'Success', providerMessageId: 'ATXid_1' });
+    expect(send).toMatchObject({
+      status: 'sent',
+      providerMessageId: fake.messages[0]!.messageId,
+      error: null,
+    });
+    // Nothing is left to send: another pass sends nothing more.
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(fake.messages).toHaveLength(1);
+  });
 
-    // The provider refuses the number: 502, nothing recorded, the badge stays off.
+  it('fails a refused number at once with the reason, and Retry queues a new attempt', async () => {
+    const s = await shop(withSms, 'SMS Refused Store');
     fake.refuse.add('+254722000111');
-    const other = await createSale(s.cashier, s.sale);
-    const refused = await s.cashier.post(`/api/sales/${other.id}/receipt/sms`, {
+    const sale = await createSale(s.cashier, s.sale);
+    const queued = await s.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {
       phone: '0722 000 111',
     });
-    expect(refused.statusCode).toBe(502);
-    expect(refused.json().message).toBe('The SMS could not be sent: InvalidPhoneNumber');
-    const after = (await s.cashier.get(`/api/sales/${other.id}`)).json().data;
-    expect(after.receipt_status.sms).toBe(false);
+    expect(queued.statusCode, queued.body).toBe(200);
+    const before = fake.requests;
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 0, retried: 0, failed: 1 });
+    // Refused for good: one request, no retry waiting.
+    expect(fake.requests).toBe(before + 1);
+    const failed = (await s.cashier.get(`/api/sales/${sale.id}`)).json().data;
+    expect(failed.receipt_status).toEqual({
+      sms: false,
+      whatsapp: false,
+      sms_state: 'failed',
+      sms_error: 'InvalidPhoneNumber',
+    });
+    withSms.clock.advance(60 * 60 * 1000);
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 0, retried: 0, failed: 0 });
+
+    // Retry, to the customer's own number this time: a new attempt, sent.
+    const retry = await s.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
+    expect(retry.json().data.receipt_status).toMatchObject({
+      sms_state: 'queued',
+      sms_error: null,
+    });
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 1, retried: 0, failed: 0 });
+    const sent = (await s.cashier.get(`/api/sales/${sale.id}`)).json().data;
+    expect(sent.receipt_status).toMatchObject({ sms: true, sms_state: 'sent', sms_error: null });
+    const sends = await withSms.db
+      .select()
+      .from(receiptSends)
+      .where(eq(receiptSends.saleId, sale.id));
+    expect(sends.map((row) => [row.phone, row.status, row.error])).toEqual([
+      ['+254722000111', 'failed', 'InvalidPhoneNumber'],
+      ['+254711562904', 'sent', null],
+    ]);
+  });
+
+  it('sends an SMS once when the provider fails twice, retrying with backoff', async () => {
+    const s = await shop(withSms, 'SMS Flaky Store');
+    const sale = await createSale(s.cashier, s.sale);
+    const sentBefore = fake.messages.length;
+    const requestsBefore = fake.requests;
+    fake.failNext(2);
+    await s.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
+    // Sending again while it is on its way queues nothing more.
+    const again = await s.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
+    expect(again.json().data).toMatchObject({
+      queued: true,
+      receipt_status: { sms_state: 'queued' },
+    });
+
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 0, retried: 1, failed: 0 });
+    const jobs = async () => (await s.admin.get('/api/jobs')).json();
+    expect((await jobs()).data[0]).toMatchObject({
+      kind: 'sms-receipt',
+      state: 'queued',
+      attempts: 1,
+      last_error: 'HTTP 503',
+      next_run_at: new Date(withSms.clock.now().getTime() + 15_000).toISOString(),
+    });
+    // Not due before its backoff is over.
+    withSms.clock.advance(14_000);
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 0, retried: 0, failed: 0 });
+    withSms.clock.advance(1_000);
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 0, retried: 1, failed: 0 });
+    expect((await s.cashier.get(`/api/sales/${sale.id}`)).json().data.receipt_status).toMatchObject(
+      { sms: false, sms_state: 'queued' },
+    );
+    // The second wait is twice the first.
+    withSms.clock.advance(29_000);
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 0, retried: 0, failed: 0 });
+    withSms.clock.advance(1_000);
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 1, retried: 0, failed: 0 });
+
+    expect(fake.requests - requestsBefore).toBe(3);
+    expect(fake.messages.length - sentBefore).toBe(1);
+    expect((await s.cashier.get(`/api/sales/${sale.id}`)).json().data.receipt_status).toMatchObject(
+      { sms: true, sms_state: 'sent', sms_error: null },
+    );
+    const list = await jobs();
+    expect(list.total).toBe(1);
+    expect(list.data[0]).toMatchObject({
+      state: 'done',
+      attempts: 3,
+      last_error: null,
+      next_run_at: null,
+    });
+  });
+
+  it('shows why an SMS finally failed once every attempt failed', async () => {
+    const s = await shop(withSms, 'SMS Down Store');
+    const sale = await createSale(s.cashier, s.sale);
+    fake.failNext(6);
+    await s.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
+    const outcomes = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      outcomes.push(await withSms.app.jobs.runDueJobs());
+      withSms.clock.advance(60 * 60 * 1000);
+    }
+    expect(outcomes.at(-1)).toEqual({ done: 0, retried: 0, failed: 1 });
+    expect(outcomes.slice(0, 5).every((outcome) => outcome.retried === 1)).toBe(true);
+    expect((await s.cashier.get(`/api/sales/${sale.id}`)).json().data.receipt_status).toEqual({
+      sms: false,
+      whatsapp: false,
+      sms_state: 'failed',
+      sms_error: 'HTTP 503',
+    });
+    expect((await s.admin.get('/api/jobs?state=failed')).json().data[0]).toMatchObject({
+      attempts: 6,
+      max_attempts: 6,
+      last_error: 'HTTP 503',
+    });
   });
 });

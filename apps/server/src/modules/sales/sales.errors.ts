@@ -58,6 +58,4 @@ export const saleErrors = {
   receiptNotOpened: () =>
     conflict('sale.receipt_not_opened', 'Open the receipt link before confirming it was sent'),
   // The provider refused or could not be reached: nothing was recorded; the cashier may retry.
-  smsFailed: (reason: string) =>
-    new AppError(502, 'sale.sms_failed', `The SMS could not be sent: ${reason}`),
 };

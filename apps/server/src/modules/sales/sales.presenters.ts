@@ -5,6 +5,7 @@
 import { storedMoneyToNumber } from '@duka/shared/money/money';
 import type { Sale, SaleItem, SalePayment } from '@duka/shared/sales/sales.schemas';
 import type { CustomerRow } from '../customers/customers.table';
+import { receiptStatusOf } from './receipt-status';
 import type { SaleItemRow, SalePaymentRow, SaleRow } from './sales.table';
 
 /** A sale with what its receipt and its answers show. */
@@ -65,7 +66,7 @@ export function presentSale({
     mpesa_code: sale.mpesaCode,
     discount_total: money(sale.discountTotal),
     discount_approved_by: approver,
-    receipt_status: { sms: sale.receiptSmsAt !== null, whatsapp: sale.receiptWhatsappAt !== null },
+    receipt_status: receiptStatusOf(sale),
     customer_id: sale.customerId,
     Customer: customer,
     User: user,

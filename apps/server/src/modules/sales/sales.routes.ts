@@ -160,6 +160,8 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
           channel,
           request.body?.phone,
         );
+        // A queued SMS goes out now rather than at the worker's next look.
+        if (data.queued) app.jobs.kick();
         return { success: true as const, data };
       },
     );

@@ -470,6 +470,8 @@ async function writeSale(
     requestHash,
     receiptSmsAt: null,
     receiptWhatsappAt: null,
+    receiptSmsState: null,
+    receiptSmsError: null,
     createdAt: soldAt,
   };
   const items: SaleItemRow[] = written.map((row, index) => {

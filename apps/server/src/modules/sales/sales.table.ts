@@ -56,6 +56,12 @@ export const sales = pgTable(
     requestHash: text('request_hash'),
     receiptSmsAt: timestamp('receipt_sms_at', { withTimezone: true }),
     receiptWhatsappAt: timestamp('receipt_whatsapp_at', { withTimezone: true }),
+    // Issue 21: the latest SMS through the provider — queued, sent, delivered or failed — and
+    // why it failed (receipt-send.service.ts).
+    receiptSmsState: text('receipt_sms_state', {
+      enum: ['queued', 'sent', 'delivered', 'failed'],
+    }),
+    receiptSmsError: text('receipt_sms_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -159,13 +165,22 @@ export const receiptSends = pgTable(
       .references(() => sales.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
     phone: text('phone').notNull(),
-    // 'link' (wa.me / sms: opened on the device) or the provider's status ('Success', …).
+    // 'link' (wa.me / sms: opened on the device), 'confirmed'; through the provider (issue 21)
+    // 'queued', 'sent', 'delivered' or 'failed' (`error` says why).
     status: text('status').notNull(),
     providerMessageId: text('provider_message_id'),
+    // The background job that sends it (modules/jobs), and the reason it finally failed.
+    jobId: integer('job_id'),
+    error: text('error'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('receipt_sends_sale_idx').on(table.saleId)],
+  (table) => [
+    index('receipt_sends_sale_idx').on(table.saleId),
+    index('receipt_sends_job_idx').on(table.jobId),
+    // A delivery report names the message by the provider's id.
+    index('receipt_sends_provider_message_idx').on(table.providerMessageId),
+  ],
 );
 
 export type SaleRow = typeof sales.$inferSelect;

@@ -90,9 +90,9 @@ function renderPage(overrides: Record<string, ApiReply | ((r: SentRequest) => Ap
       body: {
         success: true,
         data: {
-          paymentMethods: { cash: 870, mpesa: 645, credit: 0 },
-          repayments: { cash: 0, mpesa: 0 },
-          totalSales: 1515,
+          paymentMethods: { cash: 870, mpesa: 645, credit: 400 },
+          repayments: { cash: 150, mpesa: 250 },
+          totalSales: 1915,
           count: 3,
           byDay: [
             { date: '2026-11-10', revenue: 650, count: 1 },
@@ -214,8 +214,16 @@ describe('ReportsPage (spec §2 Reports)', () => {
     );
 
     const methods = screen.getByRole('region', { name: 'Sales by Payment Method' });
-    expect(within(methods).getByText('KSh 870.00')).toBeInTheDocument();
-    expect(within(methods).getByText('KSh 645.00')).toBeInTheDocument();
+    const rows = (testId: string) =>
+      Array.from(within(methods).getByTestId(testId).children, (row) => row.textContent);
+    // Issue 21: credit (sold, not yet paid) among the methods; the repayments received below.
+    expect(rows('sales-by-method')).toEqual([
+      'CashKSh 870.00',
+      'M-PesaKSh 645.00',
+      'CreditKSh 400.00',
+    ]);
+    expect(within(methods).getByRole('heading', { name: 'Repayments received' })).toBeVisible();
+    expect(rows('repayments-by-method')).toEqual(['CashKSh 150.00', 'M-PesaKSh 250.00']);
     expect(screen.getByText('3 records')).toBeInTheDocument();
     const top = screen.getByRole('list', { name: 'Top Sellers' });
     // Never-sold products are no top sellers.

@@ -14,12 +14,18 @@ import { apiClient } from '@/lib/api-client';
  */
 export const customersQueryKey = ['customers'] as const;
 
-/** GET /customers?q — the page's cards; super_admin's store_id is attached by the API client. */
-export function useCustomerList(q: string) {
+/**
+ * GET /customers?q — the page's cards; super_admin's store_id is attached by the API client.
+ * `owing` (issue 21, the Debtors view): only the customers who owe, largest balance first.
+ */
+export function useCustomerList(q: string, { owing = false }: { owing?: boolean } = {}) {
   return useQuery({
-    queryKey: [...customersQueryKey, 'page', { q }],
+    queryKey: [...customersQueryKey, 'page', { q, owing }],
     queryFn: ({ signal }) =>
-      apiClient.get<{ data: Customer[] }>('/customers', { query: { q: q || undefined }, signal }),
+      apiClient.get<{ data: Customer[] }>('/customers', {
+        query: { q: q || undefined, owing: owing ? 'true' : undefined },
+        signal,
+      }),
     select: (response) => response.data,
     placeholderData: keepPreviousData,
   });

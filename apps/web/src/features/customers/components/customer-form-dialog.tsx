@@ -24,6 +24,7 @@ import { useCreateCustomer, useUpdateCustomer } from '../api/customers';
 import {
   CUSTOMER_FORM_FIELDS,
   customerFormSchema,
+  customerCreateInput,
   customerFormValues,
   customerUpdateInput,
   type CustomerFormOutput,
@@ -35,10 +36,20 @@ interface CustomerFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The customer being edited; null to add one. */
   customer: Customer | null;
+  /**
+   * Managers set an edited customer's credit limit (issue 21); for others it shows read-only.
+   * A new customer has none until edited (POST /customers takes no limit).
+   */
+  canSetCreditLimit?: boolean;
 }
 
 /** Spec §2 / §5: 'Add New Customer' and 'Edit Customer', with the spec's toasts (§8). */
-export function CustomerFormDialog({ open, onOpenChange, customer }: CustomerFormDialogProps) {
+export function CustomerFormDialog({
+  open,
+  onOpenChange,
+  customer,
+  canSetCreditLimit = false,
+}: CustomerFormDialogProps) {
   const { t } = useTranslation(['customers', 'common']);
   const createCustomer = useCreateCustomer();
   const updateCustomer = useUpdateCustomer();
@@ -56,9 +67,12 @@ export function CustomerFormDialog({ open, onOpenChange, customer }: CustomerFor
   const onSubmit = handleSubmit(async (values) => {
     try {
       if (customer) {
-        await updateCustomer.mutateAsync({ id: customer.id, input: customerUpdateInput(values) });
+        await updateCustomer.mutateAsync({
+          id: customer.id,
+          input: customerUpdateInput(values, canSetCreditLimit),
+        });
       } else {
-        await createCustomer.mutateAsync(values);
+        await createCustomer.mutateAsync(customerCreateInput(values));
       }
       toast({
         title: t('common:toast.success'),
@@ -131,6 +145,26 @@ export function CustomerFormDialog({ open, onOpenChange, customer }: CustomerFor
               {translateMessage(errors.notes?.message)}
             </FieldError>
           </div>
+          {customer && !customer.is_walk_in && (
+            <div className="grid gap-1">
+              <TextField
+                id="customer-credit-limit"
+                label={t('form.creditLimit')}
+                inputMode="decimal"
+                autoComplete="off"
+                readOnly={!canSetCreditLimit}
+                aria-describedby="customer-credit-limit-error customer-credit-limit-hint"
+                error={translateMessage(errors.credit_limit?.message)}
+                {...register('credit_limit')}
+              />
+              <p
+                id="customer-credit-limit-hint"
+                className="text-sm text-slate-600 dark:text-slate-400"
+              >
+                {canSetCreditLimit ? t('form.creditLimitHint') : t('form.creditLimitManagers')}
+              </p>
+            </div>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t('common:actions.cancel')}

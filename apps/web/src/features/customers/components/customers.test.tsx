@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, useToast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/query-client';
@@ -41,11 +42,13 @@ const walkIn: Customer = {
 
 afterEach(() => act(() => clearToasts()));
 
-function renderWith(ui: ReactNode, role: Role = 'admin') {
+function renderWith(ui: ReactNode, role: Role = 'admin', url = '/customers') {
   const toasts = renderHook(() => useToast()).result;
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RoleContext.Provider value={role}>{ui}</RoleContext.Provider>
+      <RoleContext.Provider value={role}>
+        <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
+      </RoleContext.Provider>
     </QueryClientProvider>,
   );
   return { toasts };

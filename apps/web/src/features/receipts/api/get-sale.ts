@@ -2,6 +2,9 @@ import type { Sale } from '@duka/shared/sales/sales.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
+/** How often the receipt looks again while its SMS is queued (issue 21: sent in the background). */
+export const SMS_POLL_MS = 2000;
+
 /** Under ['sales', …] so that invalidating ['sales'] (a receipt sent, a new sale) refreshes it. */
 export const saleQueryKey = (saleId: number) => ['sales', saleId] as const;
 
@@ -24,5 +27,8 @@ export function useSale(saleId: number | null) {
       }
     },
     enabled: saleId !== null,
+    // The SMS goes out in the background: look again until it has gone or failed.
+    refetchInterval: (query) =>
+      query.state.data?.receipt_status.sms_state === 'queued' ? SMS_POLL_MS : false,
   });
 }

@@ -1,5 +1,7 @@
+import type { ReceiptStatus } from '@duka/shared/sales/receipt-status.schemas';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { isPaper, PAPERS, type Paper } from '../lib/paper';
@@ -34,15 +36,48 @@ export function PaperSelect({
   );
 }
 
-/** Spec §2 Receipt Status: the SMS and WhatsApp badges of the sends recorded, or 'Not sent'. */
-export function ReceiptStatusBadges({ status }: { status: { sms: boolean; whatsapp: boolean } }) {
+/**
+ * Spec §2 Receipt Status: the SMS and WhatsApp badges of the sends recorded, or 'Not sent'.
+ * Issue 21: an SMS through the provider goes out in the background — 'Sending SMS…' while it
+ * is queued; when it finally failed, why, with Retry.
+ */
+export function ReceiptStatusBadges({
+  status,
+  onRetrySms,
+  retrying = false,
+}: {
+  status: ReceiptStatus;
+  onRetrySms?: () => void;
+  retrying?: boolean;
+}) {
   const { t } = useTranslation('receipts');
   return (
-    <div className="flex flex-wrap items-center gap-1 text-sm">
-      <span className="text-slate-600 dark:text-slate-300">{t('status.label')}</span>
-      {status.sms && <Badge>{t('status.sms')}</Badge>}
-      {status.whatsapp && <Badge>{t('status.whatsapp')}</Badge>}
-      {!status.sms && !status.whatsapp && <Badge variant="secondary">{t('status.notSent')}</Badge>}
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-1 text-sm">
+        <span className="text-slate-600 dark:text-slate-300">{t('status.label')}</span>
+        {status.sms && <Badge>{t('status.sms')}</Badge>}
+        {status.whatsapp && <Badge>{t('status.whatsapp')}</Badge>}
+        {!status.sms && !status.whatsapp && (
+          <Badge variant="secondary">{t('status.notSent')}</Badge>
+        )}
+      </div>
+      {status.sms_state === 'queued' && (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+          {t('status.sending')}
+        </p>
+      )}
+      {status.sms_state === 'failed' && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-red-700 dark:text-red-400">
+            {t('status.smsFailed', { reason: status.sms_error ?? '' })}
+          </span>
+          {onRetrySms && (
+            <Button size="sm" variant="outline" disabled={retrying} onClick={onRetrySms}>
+              {t('status.retry')}
+            </Button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

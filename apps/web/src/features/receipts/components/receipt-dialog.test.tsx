@@ -26,6 +26,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Nothing sent yet, no SMS through the provider. */
+const NONE: Sale['receipt_status'] = {
+  sms: false,
+  whatsapp: false,
+  sms_state: null,
+  sms_error: null,
+};
+
 type Routes = Record<string, ApiReply | ((request: SentRequest) => ApiReply | undefined)>;
 
 function renderReceipt(
@@ -83,7 +91,7 @@ const sendReply = (channel: 'whatsapp' | 'sms', extra: Record<string, unknown> =
           : 'sms:+254711562904?body=Receipt%20%2342',
       sent: false,
       // Opening a link is not a send (issue 20): the badge waits for "Sent?" → Yes.
-      receipt_status: { sms: false, whatsapp: false },
+      receipt_status: NONE,
       ...extra,
     },
   },
@@ -200,7 +208,7 @@ describe('ReceiptDialog (spec §2 Point of Sale, PRODUCT.md §4, §4b)', () => {
       routes: {
         'POST /sales/42/receipt/whatsapp': sendReply('whatsapp'),
         'POST /sales/42/receipt/whatsapp/confirm': {
-          body: { success: true, data: { receipt_status: { sms: false, whatsapp: true } } },
+          body: { success: true, data: { receipt_status: { ...NONE, whatsapp: true } } },
         },
       },
     });
@@ -297,31 +305,16 @@ describe('ReceiptDialog (spec §2 Point of Sale, PRODUCT.md §4, §4b)', () => {
     expect(openSmsApp).not.toHaveBeenCalled();
   });
 
-  it("sends by SMS: an SMS Africa's Talking accepted is on at once, else the sms: link and Sent?", async () => {
-    let sentByProvider = true;
-    const { toasts, sent } = renderReceipt(buildSale(), {
+  it('sends by SMS without a provider: the sms: link, then Sent?', async () => {
+    const { sent } = renderReceipt(buildSale(), {
       routes: {
-        'POST /sales/42/receipt/sms': () =>
-          sendReply('sms', {
-            sent: sentByProvider,
-            receipt_status: { sms: sentByProvider, whatsapp: false },
-          }),
+        'POST /sales/42/receipt/sms': sendReply('sms'),
         'POST /sales/42/receipt/sms/confirm': {
-          body: { success: true, data: { receipt_status: { sms: true, whatsapp: false } } },
+          body: { success: true, data: { receipt_status: { ...NONE, sms: true } } },
         },
       },
     });
     const dialog = await receipt();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'SMS' }));
-    expect(toasts.current.toasts[0]).toMatchObject({
-      title: 'SMS sent',
-      description: 'The receipt was sent to +254711562904.',
-    });
-    expect(openSmsApp).not.toHaveBeenCalled();
-    expect(within(dialog).queryByRole('group', { name: 'Sent? SMS' })).toBeNull();
-    expect(await within(dialog).findByText('SMS', { selector: 'span' })).toBeInTheDocument();
-
-    sentByProvider = false;
     await userEvent.click(within(dialog).getByRole('button', { name: 'SMS' }));
     expect(openSmsApp).toHaveBeenCalledWith('sms:+254711562904?body=Receipt%20%2342');
     const question = await within(dialog).findByRole('group', { name: 'Sent? SMS' });
@@ -329,6 +322,65 @@ describe('ReceiptDialog (spec §2 Point of Sale, PRODUCT.md §4, §4b)', () => {
     await vi.waitFor(() =>
       expect(sent.filter((call) => call.path === '/sales/42/receipt/sms/confirm')).toHaveLength(1),
     );
+    expect(await within(dialog).findByText('SMS', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it("queues an SMS through Africa's Talking: Sending SMS… until it has gone, then the badge", async () => {
+    const sale = buildSale();
+    let status: Sale['receipt_status'] = NONE;
+    const { toasts, sent } = renderReceipt(sale, {
+      routes: {
+        'GET /sales/42': () => ({
+          body: { success: true, data: { ...sale, receipt_status: status } },
+        }),
+        'POST /sales/42/receipt/sms': () => {
+          status = { ...NONE, sms_state: 'queued' };
+          return sendReply('sms', { queued: true, receipt_status: status });
+        },
+      },
+    });
+    const dialog = await receipt();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'SMS' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Sending SMS…');
+    expect(openSmsApp).not.toHaveBeenCalled();
+    expect(toasts.current.toasts).toHaveLength(0);
+    expect(within(dialog).getByText('Not sent')).toBeInTheDocument();
+
+    // The worker sends it; the receipt, looking again while it is queued, shows the badge.
+    status = { ...NONE, sms: true, sms_state: 'sent' };
+    expect(
+      await within(dialog).findByText('SMS', { selector: 'span' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('Sending SMS…')).toBeNull();
+    const polls = sent.filter((call) => call.method === 'GET' && call.path === '/sales/42').length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Gone: it stops looking.
+    expect(sent.filter((call) => call.method === 'GET' && call.path === '/sales/42')).toHaveLength(
+      polls,
+    );
+  }, 15_000);
+
+  it('shows why the SMS finally failed, and Retry queues it again', async () => {
+    const sale = buildSale({
+      receipt_status: { ...NONE, sms_state: 'failed', sms_error: 'InvalidPhoneNumber' },
+    });
+    const { sent } = renderReceipt(sale, {
+      routes: {
+        'POST /sales/42/receipt/sms': sendReply('sms', {
+          queued: true,
+          receipt_status: { ...NONE, sms_state: 'queued' },
+        }),
+      },
+    });
+    const dialog = await receipt();
+    const failure = within(dialog).getByRole('alert');
+    expect(failure).toHaveTextContent('SMS not sent: InvalidPhoneNumber');
+    await userEvent.click(within(failure).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() =>
+      expect(sent.filter((call) => call.path === '/sales/42/receipt/sms')).toHaveLength(1),
+    );
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Sending SMS…');
+    expect(within(dialog).queryByText(/SMS not sent/)).toBeNull();
   });
 
   it('says so when no app on the device took the sms: link, and asks nothing', async () => {

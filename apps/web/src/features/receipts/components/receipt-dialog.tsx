@@ -20,7 +20,6 @@ import { ReceiptPhonePrompt } from './receipt-phone-prompt';
 import { ReceiptSentPrompt, SmsUnavailable } from './receipt-sent-prompt';
 import { ReceiptSettingsDialog } from './receipt-settings-dialog';
 import { ReceiptView } from './receipt-view';
-import './receipt-print.css';
 
 interface ReceiptDialogProps {
   /** The sale whose receipt shows; null when closed. */
@@ -100,7 +99,11 @@ function ReceiptDialogBody({
       {ready && (
         <div className="flex flex-wrap items-end justify-between gap-3">
           <PaperSelect paper={paper} onChange={setPaper} />
-          <ReceiptStatusBadges status={sale.data.receipt_status} />
+          <ReceiptStatusBadges
+            status={sale.data.receipt_status}
+            onRetrySms={() => sender.start('sms')}
+            retrying={sender.isSending}
+          />
         </div>
       )}
       {sender.askingFor && (

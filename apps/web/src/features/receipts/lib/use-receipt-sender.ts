@@ -42,6 +42,8 @@ export function useReceiptSender(saleId: number, customerPhone: string | null) {
       if (channel === 'whatsapp') {
         openInNewTab(result.link);
         setConfirming('whatsapp');
+      } else if (result.queued) {
+        // Issue 21: sent in the background; the receipt shows 'Sending SMS…', then the badge.
       } else if (result.sent) {
         toast({
           title: t('send.smsSent'),

@@ -1,6 +1,6 @@
 import { formatCurrency } from '@duka/shared/money/money';
 import { TOP_SELLERS } from '@duka/shared/reports/reports.schemas';
-import { PAYMENT_METHODS } from '@duka/shared/sales/sales.schemas';
+import { PAYMENT_PART_METHODS, REPAYMENT_METHODS } from '@duka/shared/sales/sales.schemas';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import {
@@ -19,19 +19,34 @@ interface RangeCardProps {
 
 const note = 'text-sm text-slate-600 dark:text-slate-400';
 
-/** Spec §2: Sales by Payment Method, KSh per method, and the total of the period's sales. */
+/**
+ * Spec §2: Sales by Payment Method, KSh per method, and the total of the period's sales. Issue
+ * 21: the parts of split sales count under their own method, credit (sold, not yet paid) among
+ * them; below, the repayments of credit received in the period, by method.
+ */
 export function SalesByMethodCard({ range }: RangeCardProps) {
   const { t } = useTranslation('reports');
   return (
     <ReportCard title={t('cards.paymentMethods')} range={range} query={useSalesSummary(range)}>
       {(sales) => (
         <>
-          <dl className="grid gap-1">
-            {PAYMENT_METHODS.map((method) => (
+          <dl className="grid gap-1" data-testid="sales-by-method">
+            {PAYMENT_PART_METHODS.map((method) => (
               <div key={method} className="flex justify-between gap-2">
                 <dt>{t(`payment.${method}`)}</dt>
                 <dd className="font-semibold whitespace-nowrap tabular-nums">
-                  {formatCurrency(sales.paymentMethods[method])}
+                  {formatCurrency(sales.paymentMethods[method] ?? 0)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="mt-3 text-sm font-semibold">{t('cards.repayments')}</h3>
+          <dl className="grid gap-1" data-testid="repayments-by-method">
+            {REPAYMENT_METHODS.map((method) => (
+              <div key={method} className="flex justify-between gap-2">
+                <dt>{t(`payment.${method}`)}</dt>
+                <dd className="font-semibold whitespace-nowrap tabular-nums">
+                  {formatCurrency(sales.repayments?.[method] ?? 0)}
                 </dd>
               </div>
             ))}

@@ -1,5 +1,5 @@
 import { formatCurrency } from '@duka/shared/money/money';
-import { PAYMENT_METHODS } from '@duka/shared/sales/sales.schemas';
+import { PAYMENT_PART_METHODS } from '@duka/shared/sales/sales.schemas';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate } from '@/lib/format-date';
@@ -21,9 +21,10 @@ export function PaymentMethodsChart({ range }: { range: ReportRange }) {
   return (
     <ReportCard title={t('charts.paymentMethods')} range={range} query={useSalesSummary(range)}>
       {(sales) => {
-        const methods = PAYMENT_METHODS.map((method) => ({
+        const methods = PAYMENT_PART_METHODS.map((method) => ({
           name: t(`payment.${method}`),
-          amount: sales.paymentMethods[method],
+          // An answer from before issue 21 has no credit: none sold on credit then.
+          amount: sales.paymentMethods[method] ?? 0,
         }));
         return (
           <figure>

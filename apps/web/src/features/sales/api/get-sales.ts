@@ -1,4 +1,4 @@
-import type { PaymentMethod, Sale } from '@duka/shared/sales/sales.schemas';
+import type { Sale, SalePaymentMethod } from '@duka/shared/sales/sales.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -10,7 +10,7 @@ export interface SalesListParams {
   /** Shop days, YYYY-MM-DD, each inclusive (issue 8). */
   from?: string;
   to?: string;
-  payment_method?: PaymentMethod;
+  payment_method?: SalePaymentMethod;
 }
 
 export interface SalesPage {

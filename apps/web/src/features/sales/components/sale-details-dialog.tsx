@@ -14,6 +14,7 @@ import {
 import { DetailEntry, DetailList } from '@/components/ui/detail-list';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { formatSaleDate } from '../lib/format-sale-date';
+import { hasCredit } from '../lib/sale-status';
 import { ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
 import { customerName } from '@/lib/customer-name';
 
@@ -165,6 +166,39 @@ function SaleDetails({
             <DetailEntry label={t('details.mpesaCode')}>
               <span className="font-mono">{sale.mpesa_code}</span>
             </DetailEntry>
+          )}
+          {(sale.payments.length > 1 || hasCredit(sale)) && (
+            <>
+              <DetailEntry label={t('details.payments')}>
+                <ul className="grid gap-0.5" data-testid="sale-payments">
+                  {sale.payments.map((part, index) => (
+                    <li key={index} className="flex flex-wrap justify-between gap-x-2">
+                      <span>
+                        {t(`payment.${part.method}`)}
+                        {part.mpesa_code && (
+                          <span className="font-mono text-slate-600 dark:text-slate-400">
+                            {' '}
+                            {part.mpesa_code}
+                          </span>
+                        )}
+                      </span>
+                      <span className="whitespace-nowrap tabular-nums">
+                        {formatCurrency(part.amount)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </DetailEntry>
+              {hasCredit(sale) && (
+                <DetailEntry label={t('details.balanceDue')}>
+                  <span data-testid="sale-balance-due">
+                    {sale.balance_due > 0
+                      ? formatCurrency(sale.balance_due)
+                      : t('details.paidInFull')}
+                  </span>
+                </DetailEntry>
+              )}
+            </>
           )}
         </Section>
         <Section title={t('details.sale')}>

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@duka/shared/sales/sales.schemas';
+import { SALE_PAYMENT_METHODS, type SalePaymentMethod } from '@duka/shared/sales/sales.schemas';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
@@ -12,7 +12,10 @@ interface SalesFiltersBarProps {
   onChange: (change: Partial<SalesFilters>) => void;
 }
 
-/** From and to day (each inclusive) and payment method (All / Cash / M-Pesa), issue 8. */
+/**
+ * From and to day (each inclusive) and payment method (All / Cash / M-Pesa, issue 8; Credit /
+ * Split, issue 21).
+ */
 export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
   const { t } = useTranslation('sales');
   const rangeInvalid = isRangeInvalid(filters);
@@ -52,12 +55,12 @@ export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
             value={filters.payment_method ?? ''}
             onChange={(event) =>
               onChange({
-                payment_method: (event.target.value || undefined) as PaymentMethod | undefined,
+                payment_method: (event.target.value || undefined) as SalePaymentMethod | undefined,
               })
             }
           >
             <option value="">{t('filters.all')}</option>
-            {PAYMENT_METHODS.map((method) => (
+            {SALE_PAYMENT_METHODS.map((method) => (
               <option key={method} value={method}>
                 {t(`payment.${method}`)}
               </option>

@@ -43,7 +43,7 @@ const mpesa = buildSale({
   change_amount: 0,
   total_amount: 250,
   Customer: { name: 'Brian Mwangi', email: null, phone: null },
-  receipt_status: { sms: true, whatsapp: true },
+  receipt_status: { sms: true, whatsapp: true, sms_state: 'sent', sms_error: null },
 });
 const pending = buildSale({
   id: 40,
@@ -138,7 +138,7 @@ describe('Sales tab (spec §2 Sales and Orders page, §4, §9)', () => {
         screen.getByLabelText<HTMLSelectElement>('Payment Method').options,
         (option) => option.textContent,
       ),
-    ).toEqual(['All', 'Cash', 'M-Pesa']);
+    ).toEqual(['All', 'Cash', 'M-Pesa', 'Credit', 'Split']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(search()).toBe('?tab=sales');
@@ -232,5 +232,79 @@ describe('Sale details dialog (spec §2)', () => {
     expect(within(dialog).getByText('Not sent')).toBeInTheDocument();
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Credit and split sales (issue 21)', () => {
+  const credit = buildSale({
+    id: 43,
+    payment_method: 'split',
+    payment_status: 'pending',
+    total_amount: 880,
+    amount_paid: 1000,
+    change_amount: 120,
+    payments: [
+      { method: 'cash', amount: 300, mpesa_code: null },
+      { method: 'mpesa', amount: 200, mpesa_code: 'SFT4A1B2C3' },
+      { method: 'credit', amount: 380, mpesa_code: null },
+    ],
+    balance_due: 380,
+    Customer: { name: 'Achieng Otieno', email: null, phone: '+254712345678' },
+  });
+  const repaid = buildSale({
+    id: 44,
+    payment_method: 'credit',
+    payment_status: 'paid',
+    payments: [{ method: 'credit', amount: 880, mpesa_code: null }],
+    balance_due: 0,
+    Customer: { name: 'Baraka Mwangi', email: null, phone: null },
+  });
+
+  it('shows Split and Credit, pending in yellow with what is due, paid once repaid', async () => {
+    renderTab(salesPage([credit, repaid, buildSale()]));
+    const owing = await rowOf('Achieng Otieno');
+    expect(within(owing).getByText('Split')).toBeInTheDocument();
+    expect(within(owing).getByText('Completed')).toHaveClass('bg-emerald-100');
+    expect(within(owing).getByText('Pending')).toHaveClass('bg-amber-100');
+    expect(within(owing).getByText('KSh 380.00 due')).toBeInTheDocument();
+
+    const paidOff = await rowOf('Baraka Mwangi');
+    expect(within(paidOff).getByText('Credit')).toBeInTheDocument();
+    expect(within(paidOff).getByText('Paid')).toHaveClass('bg-emerald-100');
+    expect(within(paidOff).queryByText(/due/)).toBeNull();
+
+    // A sale paid in full at the till shows its status alone, as before.
+    const cash = await rowOf('Grace Wambui');
+    expect(within(cash).queryByText('Paid')).toBeNull();
+  });
+
+  it("lists each part of the payment and the balance due in the sale's details", async () => {
+    renderTab(salesPage([credit, repaid]));
+    await userEvent.click(
+      within(await rowOf('Achieng Otieno')).getByRole('button', {
+        name: 'View Details of sale #43',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+    const entry = (label: string) => within(dialog).getByText(label).nextElementSibling;
+    expect(entry('Payment Method')).toHaveTextContent('Split');
+    expect(entry('Payment Status')).toHaveTextContent('Pending');
+    expect(
+      within(within(dialog).getByTestId('sale-payments'))
+        .getAllByRole('listitem')
+        .map((part) => part.textContent),
+    ).toEqual(['CashKSh 300.00', 'M-Pesa SFT4A1B2C3KSh 200.00', 'CreditKSh 380.00']);
+    expect(entry('Balance due')).toHaveTextContent('KSh 380.00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await userEvent.click(
+      within(await rowOf('Baraka Mwangi')).getByRole('button', {
+        name: 'View Details of sale #44',
+      }),
+    );
+    const second = screen.getByRole('dialog', { name: 'Sale Details' });
+    expect(within(second).getByText('Balance due').nextElementSibling).toHaveTextContent(
+      'Paid in full',
+    );
   });
 });

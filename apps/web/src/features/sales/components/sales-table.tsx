@@ -8,6 +8,7 @@ import {
   type ResponsiveColumn,
 } from '@/components/ui/responsive-table';
 import { formatSaleDate } from '../lib/format-sale-date';
+import { hasCredit } from '../lib/sale-status';
 import { ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
 import { customerName } from '@/lib/customer-name';
 
@@ -49,7 +50,17 @@ export function SalesTable({ sales, onView, empty }: SalesTableProps) {
     {
       id: 'status',
       header: t('fields.status'),
-      cell: (sale) => <SaleStatusBadge status={sale.status} />,
+      // Issue 21: a sale with a credit part also shows its payment status — pending (yellow)
+      // while any of it is owed, paid once repayments cover it.
+      cell: (sale) =>
+        hasCredit(sale) ? (
+          <span className="inline-flex flex-wrap gap-1">
+            <SaleStatusBadge status={sale.status} />
+            <SaleStatusBadge status={sale.payment_status} />
+          </span>
+        ) : (
+          <SaleStatusBadge status={sale.status} />
+        ),
     },
     {
       id: 'receipt',
@@ -66,6 +77,11 @@ export function SalesTable({ sales, onView, empty }: SalesTableProps) {
           {sale.discount_total > 0 && (
             <span className="block text-xs text-amber-800 dark:text-amber-300">
               {t('discount.off', { amount: formatCurrency(sale.discount_total) })}
+            </span>
+          )}
+          {sale.balance_due > 0 && (
+            <span className="block text-xs text-amber-800 dark:text-amber-300">
+              {t('table.due', { amount: formatCurrency(sale.balance_due) })}
             </span>
           )}
         </>

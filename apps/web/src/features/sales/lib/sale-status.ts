@@ -1,3 +1,4 @@
+import type { Sale } from '@duka/shared/sales/sales.schemas';
 import type { BadgeProps } from '@/components/ui/badge';
 
 /** The statuses the catalogue names; any other value the server sends shows as it came. */
@@ -25,4 +26,12 @@ export function statusBadgeVariant(status: string): NonNullable<BadgeProps['vari
     default:
       return 'secondary';
   }
+}
+
+/**
+ * A sale sold (in part) on credit (issue 21): its payment status tells whether the customer has
+ * paid it off (pending while `balance_due` > 0, then paid).
+ */
+export function hasCredit(sale: Pick<Sale, 'payments' | 'balance_due'>): boolean {
+  return sale.balance_due > 0 || sale.payments.some((part) => part.method === 'credit');
 }

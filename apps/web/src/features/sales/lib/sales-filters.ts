@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@duka/shared/sales/sales.schemas';
+import { SALE_PAYMENT_METHODS, type SalePaymentMethod } from '@duka/shared/sales/sales.schemas';
 import { useSearchParams } from 'react-router';
 import type { SalesListParams } from '../api/get-sales';
 
@@ -8,8 +8,8 @@ export type SalesFilters = SalesListParams;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const KEYS = ['page', 'from', 'to', 'payment_method'] as const;
 
-function isPaymentMethod(value: string | null): value is PaymentMethod {
-  return PAYMENT_METHODS.includes(value as PaymentMethod);
+function isPaymentMethod(value: string | null): value is SalePaymentMethod {
+  return SALE_PAYMENT_METHODS.includes(value as SalePaymentMethod);
 }
 
 /** Reads ?page=2&from=2026-11-01&to=2026-11-20&payment_method=mpesa; anything else is dropped. */

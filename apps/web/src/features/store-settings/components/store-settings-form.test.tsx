@@ -5,23 +5,24 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearToasts, useToast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/query-client';
 import { stubApi } from '@/test/api-stub';
+import type { StoreSettings } from '@duka/shared/store-settings/store-settings.schemas';
 import { StoreSettingsForm } from './store-settings-form';
 
 afterEach(() => act(() => clearToasts()));
 
 const PATH = '/stores/3/settings';
-const SETTINGS = {
+const SETTINGS: StoreSettings = {
   max_cashier_discount_percent: 10,
   loyalty_points_per_100: 1,
   default_credit_limit: null,
 };
 
-function renderForm(routes: Parameters<typeof stubApi>[0]) {
+function renderForm(routes: Parameters<typeof stubApi>[0], settings: StoreSettings = SETTINGS) {
   const sent = stubApi(routes);
   const toasts = renderHook(() => useToast()).result;
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <StoreSettingsForm storeId={3} settings={SETTINGS} />
+      <StoreSettingsForm storeId={3} settings={settings} />
     </QueryClientProvider>,
   );
   return { sent, toasts };
@@ -60,6 +61,43 @@ describe('the Settings form (issue 20)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(
       await screen.findByText('Cashier discount limit must be a whole number from 0 to 100'),
+    ).toBeInTheDocument();
+    expect(sent.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('saves the default credit limit in shillings, and blank as none (issue 21)', async () => {
+    const { sent } = renderForm(
+      {
+        [`PUT ${PATH}`]: (request) => ({
+          body: { success: true, data: { ...SETTINGS, ...(request.body as object) } },
+        }),
+      },
+      { ...SETTINGS, default_credit_limit: 2000 },
+    );
+    const limit = screen.getByLabelText('Default credit limit (KSh)');
+    expect(limit).toHaveValue('2000.00');
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '3500.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(limit).toHaveValue('3500.50'));
+    await userEvent.clear(limit);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(sent.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(
+      sent
+        .filter((call) => call.method === 'PUT')
+        .map((call) => (call.body as StoreSettings).default_credit_limit),
+    ).toEqual([3500.5, null]);
+  });
+
+  it('refuses a default credit limit that is not an amount', async () => {
+    const { sent } = renderForm({});
+    await userEvent.type(screen.getByLabelText('Default credit limit (KSh)'), 'lots');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(
+      await screen.findByText(
+        'Default credit limit must be a number of shillings with at most 2 decimals',
+      ),
     ).toBeInTheDocument();
     expect(sent.filter((call) => call.method === 'PUT')).toEqual([]);
   });

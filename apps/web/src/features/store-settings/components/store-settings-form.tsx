@@ -6,6 +6,7 @@ import {
   type StoreSettings,
   type StoreSettingsInput,
 } from '@duka/shared/store-settings/store-settings.schemas';
+import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -20,6 +21,23 @@ import { useSaveStoreSettings } from '../api/store-settings';
 
 type FormValues = z.input<typeof storeSettingsInputSchema>;
 const FIELDS = ['max_cashier_discount_percent', 'loyalty_points_per_100'] as const;
+const SERVER_FIELDS = [...FIELDS, 'default_credit_limit'] as const;
+
+/** The saved settings as the form holds them: the credit limit as text, blank for none. */
+function formValues(settings: StoreSettings): FormValues {
+  const limit = settings.default_credit_limit;
+  return {
+    max_cashier_discount_percent: settings.max_cashier_discount_percent,
+    loyalty_points_per_100: settings.loyalty_points_per_100,
+    default_credit_limit: limit === null ? '' : centsToDecimal(toCents(limit) ?? 0),
+  };
+}
+
+/** What PUT takes: the schema reads the limit in cents, the API in shillings (null: none). */
+function toInput(values: StoreSettingsInput): StoreSettingsInput {
+  const { default_credit_limit: limit, ...rest } = values;
+  return { ...rest, default_credit_limit: limit == null ? null : centsToNumber(limit) };
+}
 const MAX: Record<(typeof FIELDS)[number], number> = {
   max_cashier_discount_percent: DISCOUNT_PERCENT_MAX,
   loyalty_points_per_100: LOYALTY_RATE_MAX,
@@ -30,7 +48,10 @@ interface StoreSettingsFormProps {
   settings: StoreSettings;
 }
 
-/** The store's rules (issue 20): both fields saved together, a toast when saved. */
+/**
+ * The store's rules (issue 20): every field saved together, a toast when saved. Issue 21: the
+ * default credit limit — what a customer with no limit of their own may owe (blank: none).
+ */
 export function StoreSettingsForm({ storeId, settings }: StoreSettingsFormProps) {
   const { t } = useTranslation(['settings', 'common']);
   const save = useSaveStoreSettings();
@@ -38,15 +59,15 @@ export function StoreSettingsForm({ storeId, settings }: StoreSettingsFormProps)
     FormValues,
     unknown,
     StoreSettingsInput
-  >({ resolver: zodResolver(storeSettingsInputSchema), defaultValues: settings });
+  >({ resolver: zodResolver(storeSettingsInputSchema), defaultValues: formValues(settings) });
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      const saved = await save.mutateAsync({ storeId, input });
-      reset(saved);
+      const saved = await save.mutateAsync({ storeId, input: toInput(input) });
+      reset(formValues(saved));
       toast({ title: t('common:toast.success'), description: t('saved') });
     } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
+      applyServerFieldErrors(error, setError, SERVER_FIELDS);
       toastFailure(error, t('saveFailed'));
     }
   });
@@ -80,6 +101,23 @@ export function StoreSettingsForm({ storeId, settings }: StoreSettingsFormProps)
               </div>
             );
           })}
+          <div className="grid gap-1">
+            <TextField
+              id="store-settings-default_credit_limit"
+              label={t('fields.default_credit_limit.label')}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-describedby="store-settings-default_credit_limit-error store-settings-default_credit_limit-hint"
+              error={translateMessage(formState.errors.default_credit_limit?.message)}
+              {...register('default_credit_limit')}
+            />
+            <p
+              id="store-settings-default_credit_limit-hint"
+              className="text-sm text-slate-600 dark:text-slate-400"
+            >
+              {t('fields.default_credit_limit.hint')}
+            </p>
+          </div>
           <div>
             <Button type="submit" disabled={formState.isSubmitting}>
               {t('save')}
