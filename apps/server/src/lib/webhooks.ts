@@ -1,5 +1,5 @@
 /**
- * Calls from outside services (issue 21, decisions/0009): the webhook access kind's one secret
+ * Calls from outside services (issue 21, decisions/0010): the webhook access kind's one secret
  * check, and the record that makes a webhook idempotent by the sender's id. A webhook route
  * names `:token` in its path; lib/access.plugin.ts calls storeOfWebhookToken before the body is
  * read, so a missing or wrong token is a 404 whatever the body holds.

@@ -1,5 +1,5 @@
 /**
- * The worker (decisions/0009): runs the due jobs of the kinds registered with it, one at a time.
+ * The worker (decisions/0010): runs the due jobs of the kinds registered with it, one at a time.
  * `runDueJobs()` is the whole of a pass — tests call it under their fixed clock; `start()` adds
  * a timer for the running server (main.ts), and `kick()` runs a pass at once after a request
  * queued a job, so an SMS leaves within moments. `stop()` (on app close) ends the timer and

@@ -1,5 +1,5 @@
 /**
- * The job queue's rules (decisions/0009): enqueue in the caller's transaction, claim one due job
+ * The job queue's rules (decisions/0010): enqueue in the caller's transaction, claim one due job
  * at a time under a lease, finish it (done, retried with backoff, or failed with its reason),
  * and list a store's jobs for its staff. Every time comes from the caller (the app's clock), so
  * tests move time instead of waiting.

@@ -13,7 +13,7 @@ import {
 import { stores } from '../stores/stores.table';
 
 /**
- * Background jobs (issue 21, decisions/0009): work the request hands off, kept in the database
+ * Background jobs (issue 21, decisions/0010): work the request hands off, kept in the database
  * so a restart loses nothing. A runner claims a due job (`FOR UPDATE SKIP LOCKED`) and holds it
  * for a lease (`locked_until`, `claim_token`): two server instances never run one job at once,
  * and a job whose runner died is taken again once its lease is over. `attempts` counts the

@@ -1,5 +1,5 @@
 /**
- * The SMS receipt as a background job (issue 21, decisions/0009). The request queued it with
+ * The SMS receipt as a background job (issue 21, decisions/0010). The request queued it with
  * the receipt text; this sends it through Africa's Talking. A provider that is down (no answer,
  * 5xx, a gateway error) is tried again with backoff; a refusal no retry mends (an invalid
  * number) fails at once. The sale's receipt_status follows: queued → sent (the badge turns on)

@@ -1,5 +1,5 @@
 /**
- * Calls from outside services (issue 21, decisions/0009), under /api/webhooks/{token}/…: the
+ * Calls from outside services (issue 21, decisions/0010), under /api/webhooks/{token}/…: the
  * access kind `{ webhook: true }` checks the store's secret in the path before anything else
  * (lib/access.plugin.ts). Bodies come form-encoded, as Africa's Talking posts them, or as JSON.
  *

@@ -10,7 +10,7 @@ import {
 import { stores } from '../stores/stores.table';
 
 /**
- * A store's webhook secret (issue 21, decisions/0009): the unguessable part of every address an
+ * A store's webhook secret (issue 21, decisions/0010): the unguessable part of every address an
  * outside service calls for this store (/api/webhooks/{token}/…). Made the first time a manager
  * reads the addresses; lib/webhooks.ts finds the store by it before anything else is read.
  */
