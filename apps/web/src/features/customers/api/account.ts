@@ -1,4 +1,8 @@
-import type { CustomerAccount, Repayment } from '@duka/shared/customers/customers.schemas';
+import type {
+  CustomerAccount,
+  Repayment,
+  StatementSend,
+} from '@duka/shared/customers/customers.schemas';
 import type { RepaymentMethod } from '@duka/shared/sales/sales.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
@@ -52,16 +56,7 @@ export function useRecordRepayment() {
   });
 }
 
-export type StatementChannel = 'whatsapp' | 'sms';
-
-export interface StatementSend {
-  channel: StatementChannel;
-  phone: string;
-  /** The statement as sent: what the chat or the SMS holds. */
-  text: string;
-  /** The wa.me chat or the sms: link that opens it. */
-  link: string;
-}
+export type StatementChannel = StatementSend['channel'];
 
 /**
  * POST /customers/{id}/statement/{whatsapp|sms} (issue 21): the reminder with the statement,

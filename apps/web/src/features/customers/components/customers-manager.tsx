@@ -131,6 +131,7 @@ export function CustomersManager({ statementShop }: CustomersManagerProps) {
   const [statement, setStatement] = useState<Customer | null>(null);
   const [repaying, setRepaying] = useState<Customer | null>(null);
   const canManage = can('customers:manage');
+  const canRepay = can('customers:repay');
 
   const openForm = (customer: Customer | null) => {
     setEditing(customer);
@@ -331,7 +332,7 @@ export function CustomersManager({ statementShop }: CustomersManagerProps) {
         open={formOpen}
         onOpenChange={setFormOpen}
         customer={editing}
-        canSetCreditLimit={canManage}
+        canSetCreditLimit={can('customers:credit-limit')}
       />
       <DeleteCustomerDialog
         customer={deleting}
@@ -353,10 +354,15 @@ export function CustomersManager({ statementShop }: CustomersManagerProps) {
         onOpenChange={(open) => {
           if (!open) setStatement(null);
         }}
-        onRepay={(customer) => {
-          setStatement(null);
-          setRepaying(customer);
-        }}
+        canSend={can('customers:send-statement')}
+        onRepay={
+          canRepay
+            ? (customer) => {
+                setStatement(null);
+                setRepaying(customer);
+              }
+            : undefined
+        }
       />
       <RepaymentDialog
         customer={repaying}

@@ -30,6 +30,8 @@ interface StatementDialogProps {
   shop?: StatementShop;
   /** Opens Record repayment for this customer (while they owe). */
   onRepay?: (customer: Customer) => void;
+  /** Send reminder by WhatsApp / SMS (customers:send-statement). */
+  canSend?: boolean;
 }
 
 /**
@@ -38,7 +40,13 @@ interface StatementDialogProps {
  * reminder by WhatsApp or SMS opens the link the server writes (POST
  * /customers/{id}/statement/{channel}), asking for a number when the customer has none.
  */
-export function StatementDialog({ customer, onOpenChange, shop, onRepay }: StatementDialogProps) {
+export function StatementDialog({
+  customer,
+  onOpenChange,
+  shop,
+  onRepay,
+  canSend = true,
+}: StatementDialogProps) {
   return (
     <Dialog open={customer !== null} onOpenChange={onOpenChange}>
       {customer && (
@@ -48,6 +56,7 @@ export function StatementDialog({ customer, onOpenChange, shop, onRepay }: State
           shop={shop}
           onClose={() => onOpenChange(false)}
           onRepay={onRepay}
+          canSend={canSend}
         />
       )}
     </Dialog>
@@ -66,11 +75,13 @@ function StatementDialogBody({
   shop,
   onClose,
   onRepay,
+  canSend,
 }: {
   customer: Customer;
   shop?: StatementShop;
   onClose: () => void;
   onRepay?: (customer: Customer) => void;
+  canSend: boolean;
 }) {
   const { t } = useTranslation(['customers', 'common']);
   const account = useCustomerAccount(customer.id);
@@ -219,16 +230,24 @@ function StatementDialogBody({
         <Button onClick={print} disabled={!ready}>
           {t('statement.print')}
         </Button>
-        <Button
-          variant="outline"
-          onClick={() => start('whatsapp')}
-          disabled={!ready || send.isPending}
-        >
-          {t('statement.whatsapp')}
-        </Button>
-        <Button variant="outline" onClick={() => start('sms')} disabled={!ready || send.isPending}>
-          {t('statement.sms')}
-        </Button>
+        {canSend && (
+          <>
+            <Button
+              variant="outline"
+              onClick={() => start('whatsapp')}
+              disabled={!ready || send.isPending}
+            >
+              {t('statement.whatsapp')}
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => start('sms')}
+              disabled={!ready || send.isPending}
+            >
+              {t('statement.sms')}
+            </Button>
+          </>
+        )}
         <Button variant="outline" onClick={onClose}>
           {t('common:actions.close')}
         </Button>
