@@ -40,6 +40,12 @@ export function SalesByMethodCard({ range }: RangeCardProps) {
               </div>
             ))}
           </dl>
+          <p className={cn(note, 'mt-2')} data-testid="total-sales">
+            {t('cards.totalSales', {
+              amount: formatCurrency(sales.totalSales),
+              count: sales.count,
+            })}
+          </p>
           <h3 className="mt-3 text-sm font-semibold">{t('cards.repayments')}</h3>
           <dl className="grid gap-1" data-testid="repayments-by-method">
             {REPAYMENT_METHODS.map((method) => (
@@ -51,12 +57,6 @@ export function SalesByMethodCard({ range }: RangeCardProps) {
               </div>
             ))}
           </dl>
-          <p className={cn(note, 'mt-2')} data-testid="total-sales">
-            {t('cards.totalSales', {
-              amount: formatCurrency(sales.totalSales),
-              count: sales.count,
-            })}
-          </p>
         </>
       )}
     </ReportCard>

@@ -172,19 +172,18 @@ function SaleDetails({
               <DetailEntry label={t('details.payments')}>
                 <ul className="grid gap-0.5" data-testid="sale-payments">
                   {sale.payments.map((part, index) => (
-                    <li key={index} className="flex flex-wrap justify-between gap-x-2">
-                      <span>
-                        {t(`payment.${part.method}`)}
-                        {part.mpesa_code && (
-                          <span className="font-mono text-slate-600 dark:text-slate-400">
-                            {' '}
-                            {part.mpesa_code}
-                          </span>
-                        )}
-                      </span>
-                      <span className="whitespace-nowrap tabular-nums">
-                        {formatCurrency(part.amount)}
-                      </span>
+                    <li key={index}>
+                      <div className="flex justify-between gap-2">
+                        <span>{t(`payment.${part.method}`)}</span>
+                        <span className="whitespace-nowrap tabular-nums">
+                          {formatCurrency(part.amount)}
+                        </span>
+                      </div>
+                      {part.mpesa_code && (
+                        <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+                          {part.mpesa_code}
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -293,7 +293,7 @@ describe('Credit and split sales (issue 21)', () => {
       within(within(dialog).getByTestId('sale-payments'))
         .getAllByRole('listitem')
         .map((part) => part.textContent),
-    ).toEqual(['CashKSh 300.00', 'M-Pesa SFT4A1B2C3KSh 200.00', 'CreditKSh 380.00']);
+    ).toEqual(['CashKSh 300.00', 'M-PesaKSh 200.00SFT4A1B2C3', 'CreditKSh 380.00']);
     expect(entry('Balance due')).toHaveTextContent('KSh 380.00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
 
