@@ -160,6 +160,15 @@ test('a Swahili till, checkout and receipt show no English word', async ({ page 
   await expect(checkout.getByLabel('Ada ya usafirishaji')).toBeVisible();
   await leftOn(checkout, 'Complete Sale, delivery');
   await checkout.getByRole('switch', { name: 'Kumpelekea mteja' }).click();
+  // Issue 21: split payment with its refusal, and credit for the Walk-in Customer.
+  await checkout.getByLabel('Njia ya malipo').selectOption('split');
+  await checkout.getByLabel('M-Pesa', { exact: true }).fill('1000');
+  await expect(checkout.getByRole('alert')).toHaveText('Chenji hutolewa kwa pesa taslimu tu');
+  await leftOn(checkout, 'Complete Sale, split payment');
+  await checkout.getByLabel('Njia ya malipo').selectOption('credit');
+  await expect(checkout.getByRole('alert')).toHaveText('Mkopo unahitaji mteja mwenye jina');
+  await leftOn(checkout, 'Complete Sale, credit');
+  await checkout.getByLabel('Njia ya malipo').selectOption('cash');
   await checkout.getByLabel('Kiasi kilicholipwa').fill('100');
   await checkout.getByRole('button', { name: 'Kamilisha mauzo' }).click();
 

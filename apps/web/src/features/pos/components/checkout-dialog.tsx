@@ -1,8 +1,8 @@
 import type { Customer } from '@duka/shared/customers/customers.schemas';
 import { formatCurrency, centsToNumber } from '@duka/shared/money/money';
-import type { DiscountApproval, PaymentMethod } from '@duka/shared/sales/sales.schemas';
+import type { DiscountApproval } from '@duka/shared/sales/sales.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -23,14 +23,18 @@ import { getProduct } from '../api/get-product';
 import {
   buildSalePayload,
   checkoutTotals,
+  isPaidInParts,
   saleLines,
   startingDeliveryFee,
   startsAsDelivery,
   type CheckoutForm,
+  type CheckoutMethod,
+  type PaymentPlan,
 } from '../lib/checkout';
 import { cartContentHash, checkoutKeyFor, forgetCheckoutKey } from '../lib/checkout-key';
 import {
   checkoutErrorMessage,
+  creditLimitRefusal,
   discountRefusal,
   isReusedCheckoutKey,
   stockShortMessage,
@@ -44,6 +48,10 @@ import { PaymentFields } from './payment-fields';
 // Issue 20: the discount's parts load with the checkout, not with the till (its budget).
 const CartDiscountFields = lazy(() =>
   import('./cart-discount-fields').then((module) => ({ default: module.CartDiscountFields })),
+);
+// Issue 21: credit and split payment load when the cashier chooses them (the till's budget).
+const PaymentPartsFields = lazy(() =>
+  import('./payment-parts-fields').then((module) => ({ default: module.PaymentPartsFields })),
 );
 const ManagerApprovalDialog = lazy(() =>
   import('./manager-approval-dialog').then((module) => ({
@@ -101,13 +109,27 @@ function CheckoutForm({
   // Issue 20: the whole-cart discount and a manager's approval when a cashier goes over the cap.
   const discount = useCheckoutDiscount();
   const totals = checkoutTotals(items, form, discount.cartDiscountCents);
-  const set = (change: Partial<CheckoutForm>) => setForm((current) => ({ ...current, ...change }));
+  // Issue 21: a credit or split payment's parts, from its lazy fields (null until they report).
+  const [plan, setPlan] = useState<PaymentPlan | null>(null);
+  // The server's 409 'Credit limit exceeded', shown until the payment or customer changes.
+  const [creditRefused, setCreditRefused] = useState<string | null>(null);
+  const takePlan = useCallback((next: PaymentPlan | null) => {
+    setPlan(next);
+    setCreditRefused(null);
+  }, []);
+  const set = (change: Partial<CheckoutForm>) => {
+    setCreditRefused(null);
+    setForm((current) => ({ ...current, ...change }));
+  };
   const isCash = form.paymentMethod === 'cash';
+  const inParts = isPaidInParts(form.paymentMethod);
+  const ready = inParts ? plan?.ready === true : totals.enough;
   const showShortfall = isCash && form.amountTendered !== '' && !totals.enough;
+  const customer = customers.find((entry) => entry.id === form.customerId) ?? null;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!totals.enough || items.length === 0 || createSale.isPending) return;
+    if (!ready || items.length === 0 || createSale.isPending) return;
     // Over the cashier's cap: ask a manager first rather than be refused.
     if (discount.approvalCap !== null) discount.askApproval(null);
     else void complete();
@@ -120,6 +142,7 @@ function CheckoutForm({
         payload: buildSalePayload(items, form, {
           cartDiscountCents: discount.cartDiscountCents,
           approval,
+          plan,
         }),
         idempotencyKey: idempotencyKey(),
       });
@@ -136,6 +159,11 @@ function CheckoutForm({
         return;
       }
       discount.closeApproval();
+      const overLimit = creditLimitRefusal(error);
+      if (overLimit !== null) {
+        setCreditRefused(overLimit);
+        return;
+      }
       if (isReusedCheckoutKey(error)) {
         forgetCheckoutKey();
         attempt.current = null;
@@ -161,6 +189,16 @@ function CheckoutForm({
     }
   };
 
+  const totalRow = (
+    <>
+      <dt>{t('checkout.total')}</dt>
+      <dd className="text-right text-lg font-semibold" data-testid="checkout-total">
+        {formatCurrency(centsToNumber(totals.totalCents))}
+      </dd>
+    </>
+  );
+  const totalsClass = 'grid grid-cols-[1fr_auto] gap-x-4 gap-y-1';
+
   return (
     <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
       <DialogHeader>
@@ -173,13 +211,15 @@ function CheckoutForm({
           id="checkout-method"
           value={form.paymentMethod}
           onChange={(event) => {
-            const paymentMethod = event.target.value as PaymentMethod;
+            const paymentMethod = event.target.value as CheckoutMethod;
             // Spec §5: the tendered field clears when the method is not cash.
             set({ paymentMethod, amountTendered: '', mpesaCode: '' });
           }}
         >
           <option value="cash">{t('checkout.cash')}</option>
           <option value="mpesa">{t('checkout.mpesa')}</option>
+          <option value="credit">{t('checkout.credit')}</option>
+          <option value="split">{t('checkout.split')}</option>
         </NativeSelect>
       </div>
       <div className="grid gap-1">
@@ -205,28 +245,48 @@ function CheckoutForm({
           onSummary={discount.setSummary}
         />
       </Suspense>
-      <PaymentFields form={form} showShortfall={showShortfall} onChange={set} />
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-        <dt>{t('checkout.total')}</dt>
-        <dd className="text-right text-lg font-semibold" data-testid="checkout-total">
-          {formatCurrency(centsToNumber(totals.totalCents))}
-        </dd>
-        {isCash && (
-          <>
-            <dt>{t('checkout.balance')}</dt>
-            <dd className="text-right font-semibold" data-testid="checkout-balance">
-              {formatCurrency(centsToNumber(totals.balanceCents))}
-            </dd>
-          </>
-        )}
-      </dl>
+      {inParts ? (
+        <>
+          {/* The total first: the parts below pay it. */}
+          <dl className={totalsClass}>{totalRow}</dl>
+          <Suspense fallback={null}>
+            <PaymentPartsFields
+              key={form.paymentMethod}
+              mode={form.paymentMethod as 'credit' | 'split'}
+              totalCents={totals.totalCents}
+              customer={customer}
+              onPlan={takePlan}
+            />
+          </Suspense>
+        </>
+      ) : (
+        <>
+          <PaymentFields form={form} showShortfall={showShortfall} onChange={set} />
+          <dl className={totalsClass}>
+            {totalRow}
+            {isCash && (
+              <>
+                <dt>{t('checkout.balance')}</dt>
+                <dd className="text-right font-semibold" data-testid="checkout-balance">
+                  {formatCurrency(centsToNumber(totals.balanceCents))}
+                </dd>
+              </>
+            )}
+          </dl>
+        </>
+      )}
+      {creditRefused !== null && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {creditRefused}
+        </p>
+      )}
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
             {t('checkout.cancel')}
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={!totals.enough || createSale.isPending}>
+        <Button type="submit" disabled={!ready || createSale.isPending}>
           {createSale.isPending ? t('checkout.submitting') : t('checkout.submit')}
         </Button>
       </DialogFooter>

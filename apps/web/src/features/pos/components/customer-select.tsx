@@ -1,6 +1,8 @@
 import type { Customer } from '@duka/shared/customers/customers.schemas';
+import { formatCurrency } from '@duka/shared/money/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -20,10 +22,15 @@ interface CustomerSelectProps {
   /** The chosen customer; null means the Walk-in Customer (spec §4 Checkout). */
   value: Customer | null;
   onChange: (customer: Customer | null) => void;
+  /**
+   * Issue 21: beside what the chosen customer owes, Record repayment calls this (the page opens
+   * the customers' repayment dialog); without it the debt shows alone.
+   */
+  onRecordRepayment?: (customer: Customer) => void;
 }
 
 /** Spec §2: the header's customer selector — search as you type, or add one on the spot. */
-export function CustomerSelect({ value, onChange }: CustomerSelectProps) {
+export function CustomerSelect({ value, onChange, onRecordRepayment }: CustomerSelectProps) {
   const { t } = useTranslation('pos');
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim());
@@ -64,6 +71,23 @@ export function CustomerSelect({ value, onChange }: CustomerSelectProps) {
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
+      {value && (value.balance ?? 0) > 0 && (
+        <p className="flex w-full flex-wrap items-center justify-between gap-2 text-sm">
+          <span className="font-medium text-amber-800 dark:text-amber-300" data-testid="pos-owes">
+            {t('customer.owes', { amount: formatCurrency(value.balance) })}
+          </span>
+          {onRecordRepayment && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => onRecordRepayment(value)}
+            >
+              {t('customer.recordRepayment')}
+            </Button>
+          )}
+        </p>
+      )}
       <AddCustomerDialog open={adding} onOpenChange={setAdding} onAdded={onChange} />
     </div>
   );

@@ -28,7 +28,14 @@ import { ScanSoundToggle } from './scan-sound-toggle';
 const TILL_TOAST_MS = 2000;
 
 /** Spec §2 Point of Sale: the cashier's screen — search, grid, customer, cart, checkout. */
-export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) => void }) {
+export function Till({
+  onSaleCompleted,
+  onRecordRepayment,
+}: {
+  onSaleCompleted: (saleId: number) => void;
+  /** Issue 21: Record repayment for the chosen customer who owes (the page's dialog). */
+  onRecordRepayment?: (customer: Customer) => void;
+}) {
   const { t } = useTranslation('pos');
   const { toast } = useToast();
   const wide = useMediaQuery('(min-width: 768px)');
@@ -44,6 +51,8 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
   const cartFilled = useCartStore((state) => state.items.length > 0);
 
   const allCustomers = useCustomers('').data ?? [];
+  // The chosen customer as the list now has them: a sale on credit or a repayment moved the debt.
+  const chosen = customer && (allCustomers.find((entry) => entry.id === customer.id) ?? customer);
   const walkIn = allCustomers.find((entry) => entry.is_walk_in) ?? null;
   const saleCustomer = customer ?? walkIn;
   const checkoutCustomers =
@@ -157,7 +166,11 @@ export function Till({ onSaleCompleted }: { onSaleCompleted: (saleId: number) =>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">{t('title')}</h1>
         <div className="w-full md:w-auto md:min-w-96">
-          <CustomerSelect value={customer} onChange={setCustomer} />
+          <CustomerSelect
+            value={chosen}
+            onChange={setCustomer}
+            onRecordRepayment={onRecordRepayment}
+          />
         </div>
       </header>
       <div className="flex flex-col gap-6 md:flex-row md:items-start">

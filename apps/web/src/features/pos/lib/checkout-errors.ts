@@ -26,6 +26,20 @@ export function discountRefusal(error: unknown): string | null {
 }
 
 /**
+ * Issue 21: the server's 409 'Credit limit exceeded' (the customer's own limit, or the store's
+ * default one the till cannot see), told in the reader's language with what to do; null for
+ * any other error.
+ */
+export function creditLimitRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
+  const over =
+    error.code === 'sale.credit_limit_exceeded' ||
+    (error.serverMessage ?? '').startsWith('Credit limit exceeded');
+  if (!over) return null;
+  return `${translateMessage('Credit limit exceeded')}. ${i18n.t('pos:payments.overLimitHint')}`;
+}
+
+/**
  * The server already holds a sale under this checkout's key, sent with other details (a lost
  * answer, then the tender changed): the earlier attempt went through. The till says so and lets
  * go of the key, so a sale completed again after checking /sales is a sale of its own.

@@ -4,6 +4,7 @@ import {
   buildSalePayload,
   checkoutTotals,
   normaliseMpesaCode,
+  planMethod,
   saleIdFrom,
   startingDeliveryFee,
   startsAsDelivery,
@@ -162,6 +163,79 @@ describe('buildSalePayload', () => {
     expect(byCash).not.toHaveProperty('mpesa_code');
     const noCode = buildSalePayload([buildLine()], cash({ paymentMethod: 'mpesa' }));
     expect(noCode).not.toHaveProperty('mpesa_code');
+  });
+});
+
+describe('a credit or split payment in the payload (issue 21)', () => {
+  const items = [buildLine({ unit_price: 440, quantity: 2, total: 880 })];
+  const counter = { delivery: false };
+
+  it('sends the parts, cash as tendered, with payment_method split, the paid sum and change', () => {
+    const payload = buildSalePayload(items, cash({ ...counter, paymentMethod: 'split' }), {
+      cartDiscountCents: 0,
+      plan: {
+        parts: [
+          { method: 'cash', amountCents: 100_000, mpesaCode: '' },
+          { method: 'mpesa', amountCents: 30_000, mpesaCode: 'SFT4A1B2C3' },
+        ],
+        paidCents: 130_000,
+        changeCents: 50_000,
+        ready: true,
+      },
+    });
+    expect(payload).toMatchObject({
+      total: 880,
+      payment_method: 'split',
+      payments: [
+        { method: 'cash', amount: 1000 },
+        { method: 'mpesa', amount: 300, mpesa_code: 'SFT4A1B2C3' },
+      ],
+      amount_paid: 1300,
+      change_amount: 500,
+      status: 'completed',
+      payment_status: 'paid',
+    });
+    expect(payload.payments?.[0]).not.toHaveProperty('mpesa_code');
+    expect(payload).not.toHaveProperty('mpesa_code');
+  });
+
+  it('names the single method used: the whole total on credit is credit', () => {
+    const payload = buildSalePayload(items, cash({ ...counter, paymentMethod: 'credit' }), {
+      cartDiscountCents: 0,
+      plan: {
+        parts: [{ method: 'credit', amountCents: 88_000, mpesaCode: '' }],
+        paidCents: 88_000,
+        changeCents: 0,
+        ready: true,
+      },
+    });
+    expect(payload).toMatchObject({
+      payment_method: 'credit',
+      payments: [{ method: 'credit', amount: 880 }],
+      amount_paid: 880,
+      change_amount: 0,
+    });
+    expect(planMethod([{ method: 'mpesa', amountCents: 1, mpesaCode: '' }])).toBe('mpesa');
+    expect(
+      planMethod([
+        { method: 'mpesa', amountCents: 1, mpesaCode: 'A' },
+        { method: 'mpesa', amountCents: 1, mpesaCode: 'B' },
+      ]),
+    ).toBe('mpesa');
+  });
+
+  it('never sends parts with one payment of cash or M-Pesa (the spec payload, unchanged)', () => {
+    const plan = { parts: [], paidCents: 0, changeCents: 0, ready: false };
+    const payload = buildSalePayload(items, cash({ ...counter, amountTendered: '900' }), {
+      cartDiscountCents: 0,
+      plan,
+    });
+    expect(payload).not.toHaveProperty('payments');
+    expect(payload).toMatchObject({ payment_method: 'cash', amount_paid: 900, change_amount: 20 });
+  });
+
+  it('refuses to build a payment in parts without its parts', () => {
+    expect(() => buildSalePayload(items, cash({ paymentMethod: 'split' }))).toThrow();
   });
 });
 

@@ -4,14 +4,30 @@
  * total and refuses one that disagrees, so the till must add exactly as it does.
  */
 import { centsToNumber, toCents } from '@duka/shared/money/money';
-import type { DiscountApproval, PaymentMethod } from '@duka/shared/sales/sales.schemas';
+import type {
+  DiscountApproval,
+  PaymentMethod,
+  PaymentPartMethod,
+  SalePaymentMethod,
+} from '@duka/shared/sales/sales.schemas';
 import { isDeliveryProduct, type CartItem } from '@/features/cart/lib/cart-math';
 
 /** Spec §9: the delivery fee a delivery starts with, in shillings (PRODUCT.md §3b). */
 export const DEFAULT_DELIVERY_FEE = 200;
 
+/**
+ * What 'Complete Sale' offers (issue 21): one payment of cash or M-Pesa as the spec has it, the
+ * whole total on credit (pay later), or a split payment in parts.
+ */
+export type CheckoutMethod = PaymentMethod | 'credit' | 'split';
+
+/** Credit and split payments are paid in parts, worked out by the payment parts' fields. */
+export function isPaidInParts(method: CheckoutMethod): method is 'credit' | 'split' {
+  return method === 'credit' || method === 'split';
+}
+
 export interface CheckoutForm {
-  paymentMethod: PaymentMethod;
+  paymentMethod: CheckoutMethod;
   customerId: number | null;
   /** The Delivery switch: off, the sale carries no delivery fee whatever the field holds. */
   delivery: boolean;
@@ -107,7 +123,9 @@ export interface SalePayload {
   total: number;
   delivery_fee: number;
   customer_id: number | null;
-  payment_method: PaymentMethod;
+  payment_method: SalePaymentMethod;
+  /** Issue 21: the parts of a credit or split payment (cash as tendered). */
+  payments?: { method: PaymentPartMethod; amount: number; mpesa_code?: string }[];
   status: 'completed';
   payment_status: 'paid';
   amount_paid: number;
@@ -119,10 +137,50 @@ export interface SalePayload {
   discount_approval?: DiscountApproval;
 }
 
-/** What a checkout adds to the sale beyond the cart and the form (issue 20). */
+/** One part of a credit or split payment as the cashier entered it, in cents (issue 21). */
+export interface PlannedPayment {
+  method: PaymentPartMethod;
+  amountCents: number;
+  mpesaCode: string;
+}
+
+/**
+ * A credit or split payment worked out by the payment parts' fields (issue 21): the parts above
+ * 0, what they pay in all, the change (from cash) and whether Complete Sale may send it.
+ */
+export interface PaymentPlan {
+  parts: PlannedPayment[];
+  paidCents: number;
+  changeCents: number;
+  ready: boolean;
+}
+
+/** What a checkout adds to the sale beyond the cart and the form (issue 20; issue 21's plan). */
 export interface CheckoutDiscount {
   cartDiscountCents: number;
   approval?: DiscountApproval;
+  /** The parts of a credit or split payment; ignored for one payment of cash or M-Pesa. */
+  plan?: PaymentPlan | null;
+}
+
+/** The sale's payment_method for its parts: the single method used, or split (issue 21). */
+export function planMethod(parts: readonly PlannedPayment[]): SalePaymentMethod {
+  const methods = new Set(parts.map((part) => part.method));
+  const [only] = methods;
+  return methods.size === 1 && only ? only : 'split';
+}
+
+function paidInParts(plan: PaymentPlan) {
+  return {
+    payment_method: planMethod(plan.parts),
+    payments: plan.parts.map((part) => ({
+      method: part.method,
+      amount: centsToNumber(part.amountCents),
+      ...(part.method === 'mpesa' && part.mpesaCode ? { mpesa_code: part.mpesaCode } : {}),
+    })),
+    amount_paid: centsToNumber(plan.paidCents),
+    change_amount: centsToNumber(plan.changeCents),
+  };
 }
 
 /** The spec's sale creation payload; a new checkout is always completed and paid (spec §4). */
@@ -134,6 +192,8 @@ export function buildSalePayload(
   const totals = checkoutTotals(items, form, discount.cartDiscountCents);
   const isCash = form.paymentMethod === 'cash';
   const mpesaCode = normaliseMpesaCode(form.mpesaCode);
+  const plan = isPaidInParts(form.paymentMethod) ? discount.plan : null;
+  if (isPaidInParts(form.paymentMethod) && !plan) throw new Error('A payment in parts needs them');
   return {
     items: saleLines(items).map((item) => ({
       product_id: item.product.id,
@@ -145,12 +205,16 @@ export function buildSalePayload(
     total: centsToNumber(totals.totalCents),
     delivery_fee: centsToNumber(totals.deliveryCents),
     customer_id: form.customerId,
-    payment_method: form.paymentMethod,
     status: 'completed',
     payment_status: 'paid',
-    amount_paid: centsToNumber(isCash ? totals.tenderedCents : totals.totalCents),
-    change_amount: centsToNumber(totals.balanceCents),
-    ...(!isCash && mpesaCode ? { mpesa_code: mpesaCode } : {}),
+    ...(plan
+      ? paidInParts(plan)
+      : {
+          payment_method: form.paymentMethod,
+          amount_paid: centsToNumber(isCash ? totals.tenderedCents : totals.totalCents),
+          change_amount: centsToNumber(totals.balanceCents),
+          ...(!isCash && mpesaCode ? { mpesa_code: mpesaCode } : {}),
+        }),
     ...(discount.cartDiscountCents > 0
       ? { cart_discount: centsToNumber(discount.cartDiscountCents) }
       : {}),

@@ -47,6 +47,9 @@ const rule = 'my-2 border-t border-dashed border-slate-400 dark:border-slate-600
  */
 export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
   const { t } = useTranslation('receipts');
+  // A server older than issue 21 sends neither.
+  const payments = sale.payments ?? [];
+  const balanceDue = sale.balance_due ?? 0;
   const header = [
     settings.address,
     settings.phone && t('receipt.tel', { phone: settings.phone }),
@@ -128,7 +131,26 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
         )}
         <Row label={t('receipt.total')} value={formatCurrency(sale.total_amount)} strong amount />
         <Row label={t('receipt.paymentMethod')} value={t(`payment.${sale.payment_method}`)} />
-        {sale.payment_method === 'cash' ? (
+        {payments.length > 1 ? (
+          <>
+            {/* Issue 21: each part as paid (cash net of the change), then the change. */}
+            {payments.map((part, index) => (
+              <Row
+                key={index}
+                label={
+                  part.method === 'mpesa' && part.mpesa_code
+                    ? `${t('payment.mpesa')} ${part.mpesa_code}`
+                    : t(`payment.${part.method}`)
+                }
+                value={formatCurrency(part.amount)}
+                amount
+              />
+            ))}
+            {payments.some((part) => part.method === 'cash') && (
+              <Row label={t('receipt.change')} value={formatCurrency(sale.change_amount)} amount />
+            )}
+          </>
+        ) : sale.payment_method === 'cash' ? (
           <>
             <Row
               label={t('receipt.cashTendered')}
@@ -139,6 +161,9 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
           </>
         ) : (
           sale.mpesa_code && <Row label={t('receipt.mpesaCode')} value={sale.mpesa_code} />
+        )}
+        {balanceDue > 0 && (
+          <Row label={t('receipt.balanceDue')} value={formatCurrency(balanceDue)} strong amount />
         )}
       </dl>
       {settings.thank_you_message && (
