@@ -10,6 +10,7 @@ import type { Transaction } from '../../db/client';
 import {
   claimDueJob,
   completeJob,
+  deleteOldFinishedJobs,
   failJob,
   PermanentJobError,
   releaseExpiredLeases,
@@ -36,6 +37,7 @@ export interface PassResult {
 }
 
 const DEFAULT_LEASE_MS = 2 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export class JobRunner {
   private readonly kinds = new Map<string, JobKind>();
@@ -43,6 +45,8 @@ export class JobRunner {
   private pass: Promise<PassResult> | undefined;
   private again = false;
   private started = false;
+  /** When this runner last deleted old finished jobs (at most hourly). */
+  private prunedAt = 0;
 
   constructor(
     private readonly deps: AppDeps,
@@ -73,6 +77,10 @@ export class JobRunner {
     const { db, clock } = this.deps;
     const leaseMs = this.options.leaseMs ?? DEFAULT_LEASE_MS;
     await releaseExpiredLeases(db, clock.now());
+    if (clock.now().getTime() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = clock.now().getTime();
+      await deleteOldFinishedJobs(db, clock.now());
+    }
     for (let i = 0; i < limit; i += 1) {
       const job = await claimDueJob(db, clock.now(), leaseMs, [...this.kinds.keys()]);
       if (!job) break;

@@ -4,7 +4,7 @@
  * and list a store's jobs for its staff. Every time comes from the caller (the app's clock), so
  * tests move time instead of waiting.
  */
-import { and, asc, count, desc, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app/deps';
 import type { Executor, Transaction } from '../../db/client';
 import { randomToken } from '../../lib/tokens';
@@ -204,6 +204,17 @@ export async function failJob(
     await options.onFailed?.(tx);
     return 'failed';
   });
+}
+
+/** How long a finished job (done or failed) stays listed before it is deleted. */
+export const FINISHED_JOB_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Deletes jobs finished more than the retention ago (their outcome is kept by their owner). */
+export async function deleteOldFinishedJobs(db: Executor, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - FINISHED_JOB_RETENTION_MS);
+  await db
+    .delete(jobs)
+    .where(and(inArray(jobs.state, ['done', 'failed']), lt(jobs.finishedAt, before)));
 }
 
 /** A store's jobs, newest first, for its staff (GET /jobs). */

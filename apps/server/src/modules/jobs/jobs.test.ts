@@ -212,6 +212,31 @@ describe('GET /api/jobs', () => {
   });
 });
 
+// Last on this database: it deletes the earlier tests' finished jobs.
+describe('retention', () => {
+  it('deletes jobs finished over 30 days ago, keeping newer and unfinished ones', async () => {
+    const runner = runnerWith('kept', async () => undefined);
+    const old = await add('kept');
+    expect(await runner.runDueJobs()).toMatchObject({ done: 1 });
+    t.clock.advance(20 * 24 * 60 * 60 * 1000);
+    const recent = await add('kept');
+    expect(await runner.runDueJobs()).toMatchObject({ done: 1 });
+    const waiting = await enqueueJob(t.db, t.clock.now(), {
+      kind: 'not-registered',
+      storeId,
+      payload: {},
+      maxAttempts: 1,
+    });
+    t.clock.advance(11 * 24 * 60 * 60 * 1000);
+    await runner.runDueJobs();
+    const left = await t.db.select({ id: jobs.id }).from(jobs);
+    const ids = left.map((row) => row.id);
+    expect(ids).not.toContain(old.id);
+    expect(ids).toContain(recent.id);
+    expect(ids).toContain(waiting!.id);
+  });
+});
+
 describe('two instances on one database', () => {
   let two: TwoInstances;
   beforeAll(async () => {
