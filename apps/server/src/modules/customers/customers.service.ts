@@ -47,11 +47,13 @@ export const OWING_LIST_LIMIT = 500;
  * partial index on unpaid sales (store, customer, created_at, id where balance_due > 0). Only
  * looked up for a customer with a balance.
  */
-const oldestUnpaidAt = sql<Date | null>`case when ${customers.balance} > 0 then (
-    select min(${sales.createdAt}) from ${sales}
-    where ${sales.storeId} = ${customers.storeId}
-      and ${sales.customerId} = ${customers.id}
-      and ${sales.balanceDue} > 0
+// Written with its own alias and the customers table named: drizzle leaves a one-table
+// select's columns unqualified, which inside the subquery would name the sale's own.
+const oldestUnpaidAt = sql<Date | null>`case when ${customers}.balance > 0 then (
+    select min(s.created_at) from ${sales} s
+    where s.store_id = ${customers}.store_id
+      and s.customer_id = ${customers}.id
+      and s.balance_due > 0
   ) end`.mapWith(sales.createdAt);
 
 /** Every column of the customer and its oldest unpaid sale's time: what presentCustomer takes. */

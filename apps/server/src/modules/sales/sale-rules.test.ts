@@ -1,10 +1,12 @@
 /**
- * The sale's statement (write_sale, migration 0015) counts pieces, costs a unit and earns
- * points in SQL, where the rest of the server uses the TypeScript rules: each SQL rule is held
- * equal to its twin over every unit, pack size and price case, and points over the edges.
+ * The sale's statement (write_sale, migrations 0015 and 0027) counts pieces, costs a unit,
+ * earns points and holds a credit part to the customer's limit in SQL, where the rest of the
+ * server uses the TypeScript rules: each SQL rule is held equal to its twin over every unit,
+ * pack size and price case, and points and credit over the edges.
  */
 import { centsToDecimal, toCents } from '@duka/shared/money/money';
 import { piecesPerUnit, UNIT_TYPES } from '@duka/shared/money/units';
+import { exceedsCreditLimit } from '@duka/shared/sales/credit';
 import { exceedsDiscountCap, lineDiscountCents } from '@duka/shared/sales/discounts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +120,22 @@ describe('the sale rules in SQL equal the TypeScript ones', () => {
           sql`select points_earned(${goodsCents}::bigint, ${rate}::integer) as n`,
         );
         expect(Number(points), `${goodsCents} at ${rate}`).toBe(pointsEarned(goodsCents, rate));
+      }
+    }
+  });
+
+  it('a credit part past the credit limit (issue 21)', async () => {
+    for (const limit of [null, 0, 100_000, 99_999_999_999]) {
+      for (const owed of [0, 1, 50_000, 100_000]) {
+        for (const credit of [1, 49_999, 50_000, 50_001, 100_000]) {
+          const sqlLimit = limit === null ? null : centsToDecimal(limit);
+          const exceeds = await one<boolean>(sql`select exceeds_credit_limit(
+            ${centsToDecimal(owed)}::numeric, ${centsToDecimal(credit)}::numeric,
+            ${sqlLimit}::numeric) as e`);
+          expect(exceeds, `${owed} + ${credit} against ${limit}`).toBe(
+            exceedsCreditLimit(owed, credit, limit),
+          );
+        }
       }
     }
   });

@@ -1,4 +1,5 @@
 import { formatCurrency } from '@duka/shared/money/money';
+import type { PaymentProblem } from '@duka/shared/sales/payments';
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors';
 
 export const saleErrors = {
@@ -24,13 +25,12 @@ export const saleErrors = {
   },
   totalTooLarge: () =>
     fieldError('sale.total_too_large', 'total', 'Total must be at most 10,000,000,000'),
-  // Until write_sale takes the parts (issue 21): the next change lifts these two.
-  partsNotYet: () =>
-    fieldError('sale.parts_not_yet', 'payments', 'Split payment is not available yet'),
-  methodNotYet: () =>
-    fieldError('sale.method_not_yet', 'payment_method', 'Payment method must be cash or mpesa'),
-  amountTooLow: () =>
-    fieldError('sale.amount_too_low', 'amount_paid', 'Amount tendered must be at least total'),
+  // How the sale is paid (shared/sales/payments): the rule broken, on its field.
+  payment: (problem: PaymentProblem) =>
+    fieldError(`sale.${problem.code}`, problem.path, problem.message),
+  creditNeedsNamedCustomer: () =>
+    fieldError('sale.credit_needs_named_customer', 'customer_id', 'Credit needs a named customer'),
+  creditLimitExceeded: () => conflict('sale.credit_limit_exceeded', 'Credit limit exceeded'),
   cartDiscountTooLarge: () =>
     fieldError(
       'sale.cart_discount_too_large',

@@ -1,23 +1,30 @@
 /**
  * Sales at the till (spec §3, §4 Checkout; PRODUCT.md §3, §4b; issue 7).
  *
- * A sale is written by one statement, write_sale (migration 0015), so all of it or none of it
- * is: the customer checked and the products locked in id order (no deadlocks between two tills),
- * then the sale row (a concurrent retry with the same Idempotency-Key meets its unique index and
- * returns this sale), the stock taken in pieces with a 'sale' movement per line, the lines with
- * the buying price of their unit at that moment, and a named customer's loyalty points. A line
- * that would take a product below zero refuses the whole sale with 409 and writes nothing.
+ * A sale is written by one statement, write_sale (migration 0027, the sale as one jsonb value),
+ * so all of it or none of it is: the customer checked and the products locked in id order (no
+ * deadlocks between two tills), the stock taken through the stock ledger (stock_apply: one
+ * 'sale' movement per product), the sale row (a concurrent retry with the same Idempotency-Key
+ * meets its unique index and returns this sale), its payment parts, the lines with the buying
+ * price of their unit at that moment, and a named customer's loyalty points. A line that would
+ * take a product below zero refuses the whole sale with 409 and writes nothing.
  *
  * Discounts (issue 20, docs/decisions/0004): write_sale keeps on each line the list price of
  * its unit and its discount, and refuses (DK004 → 403) a cashier's line more than the store's
  * cap below list unless a manager approved; a whole-cart discount is spread over the lines
  * here, before, so every line carries its own part.
+ *
+ * Payments (issue 21, docs/decisions/0009): one method for the total, or parts (cash, M-Pesa,
+ * credit) whose rules are shared/sales/payments, checked here; a credit part needs a named
+ * customer (DK006 → 400) within their credit limit (DK005 → 409), which write_sale checks with
+ * the customer's row locked, adding it to what they owe.
  */
 import { createHash } from 'node:crypto';
 import { centsToDecimal } from '@duka/shared/money/money';
 import type { UnitType } from '@duka/shared/money/units';
 import type { ProductKind } from '@duka/shared/products/products.schemas';
 import { spreadCartDiscount } from '@duka/shared/sales/discounts';
+import { settlePayments } from '@duka/shared/sales/payments';
 import type {
   CreateSaleInput,
   DiscountApproval,
@@ -257,23 +264,12 @@ function priceSale(input: CreateSaleInput) {
   const total = subtotal + input.delivery_fee;
   if (total > TOTAL_MAX_CENTS) throw saleErrors.totalTooLarge();
   if (input.total !== total) throw saleErrors.totalMismatch(total);
-  // Until write_sale takes the parts (issue 21, next): one payment of cash or M-Pesa.
-  if (input.payments !== undefined) throw saleErrors.partsNotYet();
-  if (input.payment_method !== 'cash' && input.payment_method !== 'mpesa') {
-    throw saleErrors.methodNotYet();
-  }
-  // Cash: what was tendered (at least the total) and the change. M-Pesa: the exact total.
-  const paid = input.payment_method === 'cash' ? (input.amount_paid ?? total) : total;
-  if (paid < total) throw saleErrors.amountTooLow();
-  if (paid > TOTAL_MAX_CENTS) throw saleErrors.totalTooLarge();
-  return {
-    lines,
-    subtotal,
-    total,
-    paid,
-    change: paid - total,
-    method: input.payment_method,
-  };
+  // How it is paid (issue 21): the parts, cash net of change (shared/sales/payments).
+  const settled = settlePayments(total, input);
+  if (!settled.ok) throw saleErrors.payment(settled.problem);
+  const payment = settled.value;
+  if (payment.tendered > TOTAL_MAX_CENTS) throw saleErrors.totalTooLarge();
+  return { lines, subtotal, total, payment };
 }
 
 /** Checks a manager's approval typed at the till (discount-approval.service.ts). */
@@ -354,7 +350,7 @@ export async function insertSale(
   return (await writeSale(tx, storeId, userId, input, priced, idempotencyKey, cap, createdAt)).sale;
 }
 
-/** What write_sale answers (migration 0017): a row per line, in the lines' order. */
+/** What write_sale answers (migration 0027): a row per line, in the lines' order. */
 interface WrittenLine {
   sale_id: number;
   created_at: string;
@@ -371,19 +367,14 @@ interface WrittenLine {
   discount_total: string;
   discount_approved_by: number | null;
   product_kind: ProductKind;
-  payment_id: number | null;
+  /** The payment parts' ids, in the parts' order. */
+  payment_ids: number[];
+  balance_due: string;
+  payment_status: string;
 }
 
-// The sale's one payment is its sale_payments row, written in the same statement.
-const WRITE_SALE = `with w as (select * from write_sale($1::integer, $2::integer, $3::integer,
-  $4::numeric, $5::numeric, $6::numeric, $7::text, $8::text, $9::text, $10::numeric,
-  $11::numeric, $12::text, $13::text, $14::timestamptz, $15::integer[], $16::text[],
-  $17::integer[], $18::numeric[], $19::numeric[], $20::boolean, $21::integer, $22::text)),
-paid as (insert into sale_payments (sale_id, store_id, method, amount, mpesa_code, created_at)
-  select w.sale_id, $1::integer, $7::text, $6::numeric, $12::text, w.created_at::timestamptz
-  from w where $6::numeric > 0 limit 1
-  returning id)
-select w.*, (select id from paid) as payment_id from w`;
+/** The sale as one jsonb value (migration 0027): a new field is a new key, not a parameter. */
+const WRITE_SALE = 'select * from write_sale($1::jsonb)';
 
 /** write_sale's own errors (its SQLSTATE, with the line or the product in DETAIL) as the API's. */
 function saleErrorOf(error: unknown, lines: PricedLine[]): AppError | undefined {
@@ -394,16 +385,20 @@ function saleErrorOf(error: unknown, lines: PricedLine[]): AppError | undefined 
     return saleErrors.productNotFound(line.index, line.productId);
   if (found?.code === 'DK003') return saleErrors.insufficientStock(String(found.detail));
   if (found?.code === 'DK004') return saleErrors.discountNeedsApproval(Number(found.detail));
+  if (found?.code === 'DK005') return saleErrors.creditLimitExceeded();
+  if (found?.code === 'DK006') return saleErrors.creditNeedsNamedCustomer();
   return undefined;
 }
 
 /**
- * insertSale, returning what the receipt shows too: its lines and its customer. One call of
- * write_sale (migration 0015) does the whole sale in one statement, so it needs no transaction
- * of its own: the customer checked, the products locked in id order and checked (active, enough
- * stock), the sale's row, every product's new stock, the lines with the buying price of their
- * unit and one 'sale' movement per line of a stocked product, and a named customer's loyalty
- * points. The sale's row and lines are then what was sent and what it answered.
+ * insertSale, returning what the receipt shows too: its lines, its payment parts and its
+ * customer. One call of write_sale (migration 0027) does the whole sale in one statement, so it
+ * needs no transaction of its own: the customer checked, the products locked in id order and
+ * checked (active), the stock taken through the stock ledger (stock_apply: enough stock, one
+ * 'sale' movement per product), the cashier's discount cap, a credit part within the customer's
+ * limit and added to what they owe, the sale's row, its parts, the lines with the buying price
+ * of their unit, and a named customer's loyalty points. The sale's row and lines are then what
+ * was sent and what it answered.
  */
 async function writeSale(
   db: Executor,
@@ -415,34 +410,45 @@ async function writeSale(
   cap: { capped: boolean; approvedBy: number | null },
   createdAt?: Date,
 ): Promise<Omit<SaleWithParts, 'user' | 'approver'>> {
-  const { lines } = priced;
-  const mpesaCode = priced.method === 'mpesa' && input.mpesa_code ? input.mpesa_code : null;
+  const { lines, payment } = priced;
   const requestHash = idempotencyKey === null ? null : saleRequestHash(input);
+  const amountPaid = centsToDecimal(payment.tendered);
+  const change = centsToDecimal(payment.change);
+  const sent = {
+    store_id: storeId,
+    customer_id: input.customer_id,
+    user_id: userId,
+    subtotal: centsToDecimal(priced.subtotal),
+    delivery_fee: centsToDecimal(input.delivery_fee),
+    total: centsToDecimal(priced.total),
+    payment_method: payment.method,
+    status: input.status,
+    payment_status: input.payment_status,
+    amount_paid: amountPaid,
+    change,
+    mpesa_code: payment.mpesaCode,
+    idempotency_key: idempotencyKey,
+    request_hash: requestHash,
+    created_at: createdAt ? createdAt.toISOString() : null,
+    capped: cap.capped,
+    approved_by: cap.approvedBy,
+    items: lines.map((line) => ({
+      product_id: line.productId,
+      unit_type: line.unitType,
+      quantity: line.quantity,
+      unit_price: centsToDecimal(line.unitPriceCents),
+      total: centsToDecimal(line.totalCents),
+    })),
+    payments: payment.parts.map((part) => ({
+      method: part.method,
+      amount: centsToDecimal(part.amount),
+      mpesa_code: part.mpesa_code,
+    })),
+  };
   let written: WrittenLine[];
   try {
-    written = await executeNamed<WrittenLine>(db, 'duka_write_sale', WRITE_SALE, [
-      storeId,
-      input.customer_id,
-      userId,
-      centsToDecimal(priced.subtotal),
-      centsToDecimal(input.delivery_fee),
-      centsToDecimal(priced.total),
-      priced.method,
-      input.status,
-      input.payment_status,
-      centsToDecimal(priced.paid),
-      centsToDecimal(priced.change),
-      mpesaCode,
-      idempotencyKey,
-      createdAt ? createdAt.toISOString() : null,
-      lines.map((line) => line.productId),
-      lines.map((line) => line.unitType),
-      lines.map((line) => line.quantity),
-      lines.map((line) => centsToDecimal(line.unitPriceCents)),
-      lines.map((line) => centsToDecimal(line.totalCents)),
-      cap.capped,
-      cap.approvedBy,
-      requestHash,
+    written = await executeNamed<WrittenLine>(db, 'duka_write_sale_json', WRITE_SALE, [
+      JSON.stringify(sent),
     ]);
   } catch (error) {
     throw saleErrorOf(error, lines) ?? error;
@@ -454,16 +460,16 @@ async function writeSale(
     storeId,
     customerId: input.customer_id,
     userId,
-    subtotal: centsToDecimal(priced.subtotal),
-    deliveryFee: centsToDecimal(input.delivery_fee),
-    totalAmount: centsToDecimal(priced.total),
-    paymentMethod: priced.method,
+    subtotal: sent.subtotal,
+    deliveryFee: sent.delivery_fee,
+    totalAmount: sent.total,
+    paymentMethod: payment.method,
     status: input.status,
-    paymentStatus: input.payment_status,
-    amountPaid: centsToDecimal(priced.paid),
-    changeAmount: centsToDecimal(priced.change),
-    mpesaCode,
-    balanceDue: '0.00',
+    paymentStatus: first.payment_status,
+    amountPaid,
+    changeAmount: change,
+    mpesaCode: payment.mpesaCode,
+    balanceDue: first.balance_due,
     discountTotal: first.discount_total,
     discountApprovedBy: first.discount_approved_by,
     idempotencyKey,
@@ -495,20 +501,15 @@ async function writeSale(
       discount: row.discount,
     };
   });
-  const payments: SalePaymentRow[] =
-    first.payment_id === null
-      ? []
-      : [
-          {
-            id: first.payment_id,
-            saleId: sale.id,
-            storeId,
-            method: priced.method,
-            amount: sale.totalAmount,
-            mpesaCode,
-            createdAt: soldAt,
-          },
-        ];
+  const payments: SalePaymentRow[] = payment.parts.map((part, index) => ({
+    id: first.payment_ids[index]!,
+    saleId: sale.id,
+    storeId,
+    method: part.method,
+    amount: centsToDecimal(part.amount),
+    mpesaCode: part.mpesa_code,
+    createdAt: soldAt,
+  }));
   return {
     sale,
     items,
