@@ -7,7 +7,7 @@
  * and with --check exits 1 naming every budget missed (budgets.ts).
  *
  * Scenarios: search (the till typing), grid (first and deep pages), checkout (POST /api/sales,
- * 3 lines, a fresh Idempotency-Key each), sales (list page 1 and a deep page), reports (30 days
+ * 3 lines, a fresh Idempotency-Key each; paid one way, and split in cash and M-Pesa), sales (list page 1 and a deep page), reports (30 days
  * and 12 months), import (5,000 products as CSV), pgbench (simple-update on the same
  * PostgreSQL; only with DATABASE_URL).
  */
@@ -206,36 +206,67 @@ try {
     );
     const walkIn = customers.data.find((c) => c.name === 'Walk-in Customer')!;
     let sequence = 0;
+    const threeLines = () => {
+      const lines = [pick(pool), pick(pool), pick(pool)].map((p) => ({
+        product_id: p.id,
+        quantity: 1,
+        unit_type: 'piece',
+        unit_price: p.price,
+      }));
+      const cents = lines.reduce((s, l) => s + Math.round(l.unit_price * 100), 0);
+      sequence += 1;
+      return { lines, cents, key: `bench-${runId}-${sequence}` };
+    };
+    const checkoutHeaders = {
+      cookie: cashier.cookie,
+      'x-csrf-token': cashier.csrf,
+      'content-type': 'application/json',
+    };
     const row = await load({
       title: 'checkout (3 lines)',
-      headers: {
-        cookie: cashier.cookie,
-        'x-csrf-token': cashier.csrf,
-        'content-type': 'application/json',
-      },
+      headers: checkoutHeaders,
       next: () => {
-        const lines = [pick(pool), pick(pool), pick(pool)].map((p) => ({
-          product_id: p.id,
-          quantity: 1,
-          unit_type: 'piece',
-          unit_price: p.price,
-        }));
-        const total = Math.round(lines.reduce((s, l) => s + l.unit_price * 100, 0)) / 100;
-        sequence += 1;
+        const { lines, cents, key } = threeLines();
         return {
           method: 'POST',
           path: '/api/sales',
-          headers: { 'idempotency-key': `bench-${runId}-${sequence}` },
+          headers: { 'idempotency-key': key },
           body: JSON.stringify({
             items: lines,
-            total,
+            total: cents / 100,
             customer_id: walkIn.id,
             payment_method: sequence % 2 ? 'cash' : 'mpesa',
           }),
         };
       },
     });
-    checkout = { sales: row.statuses[201] ?? 0 };
+    // Issue 21: the same sale paid in two parts, cash (a round sum, with change) and the rest
+    // by M-Pesa with its code.
+    const split = await load({
+      title: 'checkout split (3 lines, cash + M-Pesa)',
+      headers: checkoutHeaders,
+      next: () => {
+        const { lines, cents, key } = threeLines();
+        const cash = Math.floor(cents / 2 / 10_000) * 10_000 + 10_000;
+        const mpesa = cents - Math.floor(cents / 2);
+        const code = `BN${String(sequence % 100_000_000).padStart(8, '0')}`;
+        return {
+          method: 'POST',
+          path: '/api/sales',
+          headers: { 'idempotency-key': key },
+          body: JSON.stringify({
+            items: lines,
+            total: cents / 100,
+            customer_id: walkIn.id,
+            payments: [
+              { method: 'cash', amount: cash / 100 },
+              { method: 'mpesa', amount: mpesa / 100, mpesa_code: code },
+            ],
+          }),
+        };
+      },
+    });
+    checkout = { sales: (row.statuses[201] ?? 0) + (split.statuses[201] ?? 0) };
   }
   if (wanted.has('sales')) {
     const deep = Math.max(1, Math.floor(counts.sales / 10) - 10);
