@@ -1,6 +1,7 @@
 /**
  * The demo stores' customers, receipt settings and a month of sales (issue 7): about sixty
- * Nairobi sales over the last 30 days, by the three staff accounts who sell, in cash and M-Pesa,
+ * Nairobi sales over the last 30 days, by the three staff accounts who sell, in cash and M-Pesa
+ * (a few split between the two, issue 21),
  * some by the pack or dozen, a few with delivery — written through the same service as
  * POST /api/sales, so stock falls and every line has its movement. A fixed pseudo-random
  * sequence keeps the demo the same on every fresh start. Its own file and one call in seedDemo.
@@ -169,6 +170,7 @@ export async function seedDemoSales(
     await insertSale(tx, storeId, pick(sellers).id, input, undefined, null, new Date(time));
   }
   await seedDiscountedSales(tx, storeId, goods, stock, now);
+  await seedSplitSales(tx, storeId, buyers, sellers, goods, stock, now);
   // A sale's movements are written at the time of the statement; the demo's sales were made
   // over the past month, and their stock history says when (issue 20).
   await tx.execute(sql`
@@ -271,4 +273,50 @@ async function seedDiscountedSales(
   );
   stock.set(first.id, stock.get(first.id)! - 3);
   stock.set(second.id, stock.get(second.id)! - 2);
+}
+
+/**
+ * A few sales paid in two parts (issue 21): part cash (a round sum, with change), the rest by
+ * M-Pesa with its code — to the Walk-in Customer and to regulars, over the last few days.
+ */
+async function seedSplitSales(
+  tx: Executor,
+  storeId: number,
+  buyers: { id: number }[],
+  sellers: { id: number }[],
+  goods: ProductRow[],
+  stock: Map<number, number>,
+  now: Date,
+): Promise<void> {
+  const codes = ['SKA3B7C1D2', 'SKB4M8N2P5', 'SKC9Q1R6T3', 'SKD2V5W8X4'];
+  const stocked = goods.filter((product) => (stock.get(product.id) ?? 0) >= 4);
+  for (const [index, code] of codes.entries()) {
+    const chosen = [stocked[index * 2], stocked[index * 2 + 1]].filter(
+      (product): product is ProductRow => product !== undefined,
+    );
+    if (chosen.length === 0 || buyers.length === 0 || sellers.length === 0) return;
+    const items = chosen.map((product) => ({
+      product_id: product.id,
+      quantity: 2,
+      unit_price: toCents(product.pieceSellingPrice)!,
+    }));
+    const total = items.reduce((sum, item) => sum + item.quantity * item.unit_price, 0);
+    if (total < 200) continue;
+    // Half in cash, rounded up to the next KSh 100 (the change comes back in cash); the rest,
+    // the other half, by M-Pesa.
+    const half = Math.floor(total / 2);
+    const cash = Math.ceil(half / 10_000) * 10_000;
+    const input = createSaleSchema.parse({
+      items: items.map((item) => ({ ...item, unit_price: (item.unit_price / 100).toFixed(2) })),
+      total: (total / 100).toFixed(2),
+      customer_id: buyers[index % buyers.length]!.id,
+      payments: [
+        { method: 'cash', amount: (cash / 100).toFixed(2) },
+        { method: 'mpesa', amount: ((total - half) / 100).toFixed(2), mpesa_code: code },
+      ],
+    });
+    const at = new Date(now.getTime() - (4 - index) * 26 * 3_600_000);
+    await insertSale(tx, storeId, sellers[index % sellers.length]!.id, input, undefined, null, at);
+    for (const product of chosen) stock.set(product.id, stock.get(product.id)! - 2);
+  }
 }

@@ -272,7 +272,22 @@ describe('demo seed (PRODUCT.md §6)', () => {
     }>();
     expect(all.total).toBeGreaterThanOrEqual(50);
     const methods = new Set(all.sales.map((s) => s.payment_method));
-    expect([...methods].sort()).toEqual(['cash', 'mpesa']);
+    expect([...methods]).toEqual(expect.arrayContaining(['cash', 'mpesa', 'split']));
+    // Issue 21: a few paid part cash, part M-Pesa, each part listed.
+    const split = (
+      all.sales as unknown as {
+        payment_method: string;
+        total_amount: number;
+        payments: { method: string; amount: number; mpesa_code: string | null }[];
+      }[]
+    ).filter((s) => s.payment_method === 'split');
+    expect(split.length).toBeGreaterThanOrEqual(3);
+    for (const sale of split) {
+      expect(sale.payments.map((p) => p.method)).toEqual(['cash', 'mpesa']);
+      expect(sale.payments[1]!.mpesa_code).toMatch(/^[A-Z0-9]{10}$/);
+      const parts = sale.payments.reduce((sum, p) => sum + Math.round(p.amount * 100), 0);
+      expect(parts).toBe(Math.round(sale.total_amount * 100));
+    }
     expect(new Set(all.sales.map((s) => s.User.name)).size).toBeGreaterThanOrEqual(2);
     const times = all.sales.map((s) => Date.parse(s.createdAt));
     expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
