@@ -4,7 +4,7 @@
  * A chain store's year, written straight into the database in batches (SQL generate_series, so
  * the rows never cross the wire one by one): the "Duka Bench" store with its manager and
  * cashier, categories, products in pieces, packs and dozens, customers, sales of 1 to 5 lines
- * (3 on average) over the last 12 months with their stock movements and loyalty points,
+ * (3 on average) over the last 12 months with their payment, stock movements and loyalty points,
  * expenses, and opening stock that the movements add up to. Into DATABASE_URL when it is set,
  * otherwise into the embedded database in bench/.data (or BENCH_DATA_DIR).
  *
@@ -207,6 +207,13 @@ try {
        FROM (SELECT sale_id, sum(total) AS total FROM sale_items WHERE sale_id > ${before}
              GROUP BY sale_id) t
        WHERE s.id = t.sale_id`,
+    );
+    // Each sale's one payment part (issue 21: the sales summary sums the parts).
+    await run(
+      db,
+      `INSERT INTO sale_payments (sale_id, store_id, method, amount, created_at)
+       SELECT id, store_id, payment_method, total_amount, created_at
+       FROM sales WHERE id > ${before} AND total_amount > 0 ORDER BY id`,
     );
     await run(
       db,
