@@ -272,7 +272,7 @@ describe('demo seed (PRODUCT.md §6)', () => {
     }>();
     expect(all.total).toBeGreaterThanOrEqual(50);
     const methods = new Set(all.sales.map((s) => s.payment_method));
-    expect([...methods]).toEqual(expect.arrayContaining(['cash', 'mpesa', 'split']));
+    expect([...methods]).toEqual(expect.arrayContaining(['cash', 'mpesa', 'split', 'credit']));
     // Issue 21: a few paid part cash, part M-Pesa, each part listed.
     const split = (
       all.sales as unknown as {
@@ -291,7 +291,8 @@ describe('demo seed (PRODUCT.md §6)', () => {
     expect(new Set(all.sales.map((s) => s.User.name)).size).toBeGreaterThanOrEqual(2);
     const times = all.sales.map((s) => Date.parse(s.createdAt));
     expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
-    expect(Math.min(...times)).toBeGreaterThan(Date.now() - 31 * 86_400_000);
+    // A month of sales, and one credit sale just over a month old (demo-credit.ts).
+    expect(Math.min(...times)).toBeGreaterThan(Date.now() - 34 * 86_400_000);
     // Issue 20: two of them with a discount, one approved by the manager.
     const discounted = (
       all.sales as unknown as {
@@ -316,6 +317,57 @@ describe('demo seed (PRODUCT.md §6)', () => {
     expect(Date.parse(sold.created_at)).toBe(Date.parse(sample.createdAt));
     const opening = history.data.find((m) => m.reason === 'initial')!;
     expect(Date.parse(opening.created_at)).toBeLessThan(Math.min(...times));
+  });
+
+  it('gives Nairobi a few customers who owe, one for over a month, one partly repaid', async () => {
+    const admin = t.client();
+    await admin.login('admin@duka.test', DEMO_PASSWORD);
+    const owing = (await admin.get('/api/customers', { query: { owing: 'true' } })).json().data as {
+      id: number;
+      name: string;
+      balance: number;
+      oldest_unpaid_at: string;
+    }[];
+    expect(owing.map((customer) => customer.name).sort()).toEqual([
+      'Brian Mwangi',
+      'John Kiprotich',
+      'Mary Njeri',
+    ]);
+    const balances = owing.map((customer) => customer.balance);
+    expect([...balances].sort((a, b) => b - a)).toEqual(balances);
+    const mary = owing.find((customer) => customer.name === 'Mary Njeri')!;
+    expect(Date.parse(mary.oldest_unpaid_at)).toBeLessThan(Date.now() - 31 * 86_400_000);
+    const maryAccount = (await admin.get(`/api/customers/${mary.id}/account`)).json().data;
+    expect(maryAccount.credit_limit).toBe(5000);
+    expect(maryAccount.balance).toBe(mary.balance);
+
+    const john = owing.find((customer) => customer.name === 'John Kiprotich')!;
+    const account = (await admin.get(`/api/customers/${john.id}/account`)).json().data as {
+      balance: number;
+      entries: { type: string; amount: number; balance_after: number; mpesa_code: string }[];
+    };
+    expect(account.entries.map((entry) => entry.type)).toEqual(['credit_sale', 'repayment']);
+    expect(account.entries[1]!.mpesa_code).toBe('SKD4J8Q2LM');
+    expect(account.balance).toBe(account.entries[1]!.balance_after);
+    expect(account.balance).toBeGreaterThan(0);
+    expect(account.balance).toBeLessThan(account.entries[0]!.amount);
+
+    // Fatuma paid it all: she owes nothing and her credit sale is paid.
+    const all = (await admin.get('/api/customers')).json().data as {
+      id: number;
+      name: string;
+      balance: number;
+    }[];
+    const fatuma = all.find((customer) => customer.name === 'Fatuma Hassan')!;
+    expect(fatuma.balance).toBe(0);
+    const entries = (await admin.get(`/api/customers/${fatuma.id}/account`)).json().data.entries;
+    expect(entries.map((entry: { balance_after: number }) => entry.balance_after).at(-1)).toBe(0);
+    const sale = (await admin.get(`/api/sales/${entries[0].sale_id}`)).json().data;
+    expect(sale).toMatchObject({
+      payment_method: 'credit',
+      payment_status: 'paid',
+      balance_due: 0,
+    });
   });
 
   it('gives Nairobi a month of expenses up to today, and Mombasa none', async () => {

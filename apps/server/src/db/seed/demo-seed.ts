@@ -17,6 +17,7 @@ import { seedDemoOrders } from './demo-orders';
 import { seedDemoPhotos } from './demo-photos';
 import { seedDemoProductSuppliers } from './demo-product-suppliers';
 import { seedDemoPurchaseOrders } from './demo-purchase-orders';
+import { seedDemoCredit } from './demo-credit';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoSuppliers } from './demo-suppliers';
 import {
@@ -83,6 +84,7 @@ export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
       await seedDemoProductSuppliers(tx, mombasa!.id, mombasa!.name);
       await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
       await seedDemoSales(tx, nairobi!.id, nairobi!.name);
+      await seedDemoCredit(tx, nairobi!.id);
       await seedDemoOrders(tx, nairobi!.id);
       await seedDemoExpenses(tx, nairobi!.id);
     }),
