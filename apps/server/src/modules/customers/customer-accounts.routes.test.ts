@@ -351,6 +351,15 @@ describe('GET /api/customers/{id}/account', () => {
     expect(row!.balance).toBe('150.00');
   });
 
+  it('gives a customer who never bought on credit an empty statement', async () => {
+    const customer = await addCustomer();
+    expect(await accountOf(customer.id, salesA)).toEqual({
+      balance: 0,
+      credit_limit: null,
+      entries: [],
+    });
+  });
+
   it("answers 404 for another store's customer", async () => {
     const customer = await addCustomer();
     expect((await adminB.get(`/api/customers/${customer.id}/account`)).statusCode).toBe(404);
@@ -551,6 +560,15 @@ describe('POST /api/customers/{id}/statement/{channel}', () => {
     expect(sms.json().data.phone).toBe('254712345678');
     expect(sms.json().data.link).toBe(
       `sms:+254712345678?body=${encodeURIComponent(sms.json().data.text)}`,
+    );
+  });
+
+  it('reminds a customer who owes nothing of a zero balance, nothing more', async () => {
+    const customer = await addCustomer({ name: 'Peter Ochieng' });
+    const response = await salesA.post(`/api/customers/${customer.id}/statement/whatsapp`, {});
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.text).toBe(
+      'Hi Peter, your balance at Duka Demo is KSh 0.00.\n\nThank you!',
     );
   });
 
