@@ -371,8 +371,9 @@ describe('GET /api/customers?owing=true', () => {
     // A fresh store, so only these customers are in it.
     const store = (await buildStore(t.db, 'Accounts Debtors Store')).id;
     const admin = (await signedIn(t, 'admin', store)).client;
-    const product = (await createProduct(admin, { piece_buying_price: 8, piece_selling_price: 10 }))
-      .id;
+    const product = (
+      await createProduct(admin, { piece_buying_price: 8, piece_selling_price: 10, quantity: 1000 })
+    ).id;
     const add = async (name: string) => (await createCustomer(admin, { name })).id;
     const owe = async (customerId: number, shillings: number) => {
       const response = await admin.post('/api/sales', {
