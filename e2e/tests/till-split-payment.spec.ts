@@ -2,7 +2,8 @@
  * Split payment at the till (issue 21): a sale paid part in cash, part by M-Pesa with its code,
  * on the real server — what is left to pay, the change from cash, the sale's parts as the API
  * answers them, and the receipt listing each part; on a 390 px phone too, with the dialog
- * within the screen; axe over the dialog in both themes.
+ * within the screen; a sale on credit and its repayment from the till's customer selector;
+ * axe over the dialog in both themes.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, logInAndWait } from '../fixtures/accounts';
@@ -144,6 +145,62 @@ test('Change can only be given in cash: parts over the total without the cash ar
   await dialog.getByLabel('Payment method').selectOption('credit');
   await expect(dialog.getByRole('alert')).toHaveText('Credit needs a named customer');
   await expect(dialog.getByRole('button', { name: 'Complete Sale' })).toBeDisabled();
+});
+
+test("a sale on credit to a named customer, repaid from the till's customer selector", async ({
+  page,
+}) => {
+  await openTill(page);
+  // A customer who owes nothing and has no limit of their own.
+  const customers = (await (await page.request.get('/api/customers')).json()) as {
+    data: {
+      id: number;
+      name: string;
+      phone: string | null;
+      is_walk_in: boolean;
+      balance: number;
+      credit_limit: number | null;
+    }[];
+  };
+  const who = customers.data.find(
+    (entry) => !entry.is_walk_in && entry.balance === 0 && entry.credit_limit === null,
+  )!;
+  const label = who.phone ? `${who.name} · ${who.phone}` : who.name;
+  await page.getByLabel('Customer', { exact: true }).selectOption({ label });
+  await expect(page.getByTestId('pos-owes')).toHaveCount(0);
+
+  const { dialog, total } = await checkoutOneJogoo(page);
+  await dialog.getByLabel('Payment method').selectOption('credit');
+  await expect(dialog.getByTestId('credit-account')).toHaveText(
+    `${who.name} owes ${ksh(0)}. Credit limit: the store's default.`,
+  );
+  await dialog.getByRole('button', { name: 'Complete Sale' }).click();
+  const { id, sale } = await receiptSale(page);
+  expect(sale).toMatchObject({
+    payment_method: 'credit',
+    payment_status: 'pending',
+    balance_due: total,
+    payments: [{ method: 'credit', amount: total, mpesa_code: null }],
+  });
+  const receipt = page.getByRole('dialog', { name: `Sale Receipt #${id}` });
+  await expect(
+    receipt.locator('dl > div').filter({ has: page.getByText('Balance due', { exact: true }) }),
+  ).toContainText(ksh(total));
+  await receipt.getByRole('button', { name: 'Close' }).first().click();
+
+  // The debt shows at the till; the repayment is taken from there.
+  await expect(page.getByTestId('pos-owes')).toHaveText(`Owes ${ksh(total)}`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Record repayment' }).click();
+  const repayment = page.getByRole('dialog', { name: `Record repayment: ${who.name}` });
+  await expect(repayment.getByLabel('Amount (KSh)')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await repayment.getByRole('button', { name: 'Record repayment' }).click();
+  await expect(repayment.getByText(`Repayment of ${ksh(total)} recorded.`)).toBeVisible();
+  await repayment.getByRole('button', { name: 'Close' }).first().click();
+  await expect(page.getByTestId('pos-owes')).toHaveCount(0);
+  const repaid = (await (await page.request.get(`/api/sales/${id}`)).json()) as { data: SaleBody };
+  expect(repaid.data).toMatchObject({ payment_status: 'paid', balance_due: 0 });
 });
 
 test.describe('on a 390 px phone', () => {
