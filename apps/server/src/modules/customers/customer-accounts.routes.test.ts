@@ -269,6 +269,39 @@ describe('POST /api/customers/{id}/repayments', () => {
     expect(settled).toEqual([sales[0]!.id]);
   });
 
+  it('keeps one unbroken ledger when credit sales and repayments arrive together', async () => {
+    const customer = await addCustomer();
+    // Enough owed first that every repayment fits, whichever goes first.
+    await creditSale(customer.id, 200);
+    const sale = (shillings: number) =>
+      salesA.post('/api/sales', {
+        items: [{ product_id: productA, quantity: shillings / 10, unit_price: 10 }],
+        total: shillings,
+        customer_id: customer.id,
+        payments: [{ method: 'credit', amount: shillings }],
+      });
+    const responses = await Promise.all([
+      sale(50),
+      repay(customer.id, { amount: 40, method: 'cash' }, managerA),
+      sale(70),
+      repay(customer.id, { amount: 40, method: 'cash' }),
+      sale(30),
+      repay(customer.id, { amount: 40, method: 'cash' }, managerA),
+    ]);
+    for (const response of responses) expect(response.statusCode, response.body).toBe(201);
+    // 200 + 50 + 70 + 30 − 3 × 40 = 230, and every entry runs on the one before it.
+    const account = await accountOf(customer.id);
+    expect(account.balance).toBe(230);
+    let running = 0;
+    for (const entry of account.entries) {
+      running += entry.type === 'credit_sale' ? entry.amount : -entry.amount;
+      expect(entry.balance_after).toBe(running);
+    }
+    expect(running).toBe(230);
+    const [row] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
+    expect(row!.balance).toBe('230.00');
+  });
+
   it('answers a repeated Idempotency-Key with the first repayment, also when both arrive together', async () => {
     const customer = await addCustomer();
     const sale = await creditSale(customer.id, 500);
