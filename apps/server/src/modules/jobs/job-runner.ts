@@ -76,7 +76,7 @@ export class JobRunner {
     const result: PassResult = { done: 0, retried: 0, failed: 0 };
     const { db, clock } = this.deps;
     const leaseMs = this.options.leaseMs ?? DEFAULT_LEASE_MS;
-    await releaseExpiredLeases(db, clock.now());
+    await releaseExpiredLeases(db, clock.now(), (kind) => this.kinds.get(kind));
     if (clock.now().getTime() - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = clock.now().getTime();
       await deleteOldFinishedJobs(db, clock.now());

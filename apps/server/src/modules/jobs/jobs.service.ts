@@ -63,15 +63,32 @@ export const LEASE_EXPIRED = 'The worker stopped before the job finished';
 
 /**
  * Jobs whose runner let the lease run out (the process died, or hung past it): queued again at
- * once, or failed when no attempt is left. Safe to run from every instance at once.
+ * once, or failed when no attempt is left — then the kind's `failed` handler (`kindOf`) records
+ * the failure in the same transaction, as failJob does, so its owner (an SMS receipt's sale)
+ * does not wait for ever. Safe to run from every instance at once: a row another instance is
+ * releasing is skipped (SKIP LOCKED).
  */
-export async function releaseExpiredLeases(db: Executor, now: Date): Promise<void> {
+export async function releaseExpiredLeases(
+  db: Executor,
+  now: Date,
+  kindOf: (kind: string) => JobKind | undefined = () => undefined,
+): Promise<void> {
   const expired = and(eq(jobs.state, 'running'), lt(jobs.lockedUntil, now));
   const release = { lockedUntil: null, claimToken: null, lastError: LEASE_EXPIRED, updatedAt: now };
-  await db
-    .update(jobs)
-    .set({ ...release, state: 'failed', finishedAt: now })
-    .where(and(expired, sql`${jobs.attempts} >= ${jobs.maxAttempts}`));
+  await db.transaction(async (tx) => {
+    const spent = await tx
+      .select()
+      .from(jobs)
+      .where(and(expired, sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
+      .for('update', { skipLocked: true });
+    for (const job of spent) {
+      await tx
+        .update(jobs)
+        .set({ ...release, state: 'failed', finishedAt: now })
+        .where(eq(jobs.id, job.id));
+      await kindOf(job.kind)?.failed?.(tx, job, LEASE_EXPIRED);
+    }
+  });
   await db
     .update(jobs)
     .set({ ...release, state: 'queued', runAt: now })

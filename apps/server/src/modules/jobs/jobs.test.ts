@@ -169,13 +169,18 @@ describe('the lease', () => {
     const job = await add('leased-last', { maxAttempts: 1 });
     await claimDueJob(t.db, t.clock.now(), LEASE, ['leased-last']);
     t.clock.advance(LEASE + 1);
-    const runner = runnerWith('leased-last', async () => undefined);
+    const failures: string[] = [];
+    const runner = runnerWith('leased-last', async () => undefined, failures);
     expect(await runner.runDueJobs()).toEqual({ done: 0, retried: 0, failed: 0 });
     expect(await read(job.id)).toMatchObject({
       state: 'failed',
       attempts: 1,
       lastError: LEASE_EXPIRED,
     });
+    // Its owner hears of the failure once, as after a failed run.
+    expect(failures).toEqual([`${job.id}: ${LEASE_EXPIRED}`]);
+    expect(await runner.runDueJobs()).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect(failures).toHaveLength(1);
   });
 });
 

@@ -14,6 +14,8 @@ import {
   signedIn,
   type SaleFields,
 } from '../../testing/factories';
+import { claimDueJob, LEASE_EXPIRED } from '../jobs/jobs.service';
+import { SMS_RECEIPT_JOB, SMS_RECEIPT_MAX_ATTEMPTS } from './receipt-sms.job';
 import { receiptSends } from './sales.table';
 
 let t: TestApp;
@@ -375,6 +377,40 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
       last_error: null,
       next_run_at: null,
     });
+  });
+
+  it('fails the SMS with Retry when the worker died during its last attempt', async () => {
+    const s = await shop(withSms, 'SMS Lost Store');
+    const sale = await createSale(s.cashier, s.sale);
+    fake.failNext(SMS_RECEIPT_MAX_ATTEMPTS - 1);
+    await s.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
+    for (let attempt = 1; attempt < SMS_RECEIPT_MAX_ATTEMPTS; attempt += 1) {
+      expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 0, retried: 1, failed: 0 });
+      withSms.clock.advance(60 * 60 * 1000);
+    }
+    // The last attempt is taken by a runner that dies mid-send; its lease runs out.
+    const dead = await claimDueJob(withSms.db, withSms.clock.now(), 60_000, [SMS_RECEIPT_JOB]);
+    expect(dead).toMatchObject({ attempts: SMS_RECEIPT_MAX_ATTEMPTS });
+    withSms.clock.advance(60_001);
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 0, retried: 0, failed: 0 });
+    expect((await s.cashier.get(`/api/sales/${sale.id}`)).json().data.receipt_status).toEqual({
+      sms: false,
+      whatsapp: false,
+      sms_state: 'failed',
+      sms_error: LEASE_EXPIRED,
+    });
+    const [send] = await withSms.db
+      .select()
+      .from(receiptSends)
+      .where(eq(receiptSends.saleId, sale.id));
+    expect(send).toMatchObject({ status: 'failed', error: LEASE_EXPIRED });
+    // Retry queues a new attempt, which is sent.
+    const retry = await s.cashier.post(`/api/sales/${sale.id}/receipt/sms`, {});
+    expect(retry.json().data.receipt_status).toMatchObject({ sms_state: 'queued' });
+    expect(await withSms.app.jobs.runDueJobs()).toEqual({ done: 1, retried: 0, failed: 0 });
+    expect((await s.cashier.get(`/api/sales/${sale.id}`)).json().data.receipt_status).toMatchObject(
+      { sms: true, sms_state: 'sent' },
+    );
   });
 
   it('shows why an SMS finally failed once every attempt failed', async () => {
