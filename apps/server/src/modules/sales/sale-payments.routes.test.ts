@@ -5,7 +5,7 @@
  * also under concurrent sales; an idempotent retry of a split sale.
  */
 import type { Sale } from '@duka/shared/sales/sales.schemas';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
 import {
@@ -312,6 +312,58 @@ describe('a credit sale', () => {
       expect(await stockOf(product.id)).toBe(100);
     }
     expect(await counts()).toEqual(before);
+  });
+
+  it('is refused for an archived customer (400) and nothing is written', async () => {
+    const customer = await customerWithLimit(null);
+    await t.db
+      .update(customers)
+      .set({ archivedAt: new Date() })
+      .where(eq(customers.id, customer.id));
+    const before = await counts();
+    const { response, product } = await sell({
+      customer_id: customer.id,
+      payment_method: 'credit',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'customer_id', message: 'Please select a customer' },
+    ]);
+    expect(await stockOf(product.id)).toBe(100);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('is refused when the customer is archived after write_sale first read them', async () => {
+    // The race with deleteCustomer made deterministic: the sale's own stock movement archives
+    // the customer, between write_sale's first read of them and its lock for the credit part.
+    const customer = await customerWithLimit(null);
+    const product = await createProduct(admin, { piece_selling_price: 1200 });
+    await t.db.execute(
+      sql.raw(`CREATE FUNCTION test_archive_buyer() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN UPDATE customers SET archived_at = now() WHERE id = ${customer.id}; RETURN NULL; END $$`),
+    );
+    await t.db.execute(
+      sql.raw(`CREATE TRIGGER test_archive_buyer AFTER INSERT ON stock_movements
+        FOR EACH ROW EXECUTE FUNCTION test_archive_buyer()`),
+    );
+    try {
+      const before = await counts();
+      const response = await cashier.post(
+        '/api/sales',
+        body(product.id, 1200, { customer_id: customer.id, payment_method: 'credit' }),
+      );
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors).toEqual([
+        { path: 'customer_id', message: 'Please select a customer' },
+      ]);
+      expect(await stockOf(product.id)).toBe(100);
+      expect(await counts()).toEqual(before);
+      const [row] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
+      expect(row!.balance).toBe('0.00');
+    } finally {
+      await t.db.execute(sql.raw('DROP TRIGGER test_archive_buyer ON stock_movements'));
+      await t.db.execute(sql.raw('DROP FUNCTION test_archive_buyer()'));
+    }
   });
 
   it("owes the whole total with payment_method 'credit': balance, balance_due, pending, entry", async () => {
