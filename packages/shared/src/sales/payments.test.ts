@@ -87,7 +87,25 @@ describe('a split payment', () => {
     };
     expect(settled(1_000, twoMpesa).method).toBe('mpesa');
     expect(settled(1_000, { ...twoMpesa, payment_method: 'mpesa' }).method).toBe('mpesa');
-    expect(problem(1_000, { ...twoMpesa, payment_method: 'split' })).toMatchObject({
+    // 'split' is accepted whatever the parts; the sale still answers the single method used.
+    expect(settled(1_000, { ...twoMpesa, payment_method: 'split' }).method).toBe('mpesa');
+    expect(
+      settled(1_000, {
+        payment_method: 'split',
+        payments: [
+          { method: 'cash', amount: 600 },
+          { method: 'cash', amount: 600 },
+        ],
+      }),
+    ).toMatchObject({
+      method: 'cash',
+      parts: [
+        { method: 'cash', amount: 400, mpesa_code: null },
+        { method: 'cash', amount: 600, mpesa_code: null },
+      ],
+      change: 200,
+    });
+    expect(problem(1_000, { ...twoMpesa, payment_method: 'cash' })).toMatchObject({
       path: 'payment_method',
       message: 'Payment method must be mpesa for these payments',
     });
@@ -102,7 +120,7 @@ describe('a split payment', () => {
     ).toBe('Payment method must be split for these payments');
   });
 
-  it('gives change only from a cash part at least that large', () => {
+  it('gives change only in cash, off the largest cash part, which stays above 0', () => {
     expect(
       problem(1_000, {
         payments: [
@@ -114,19 +132,39 @@ describe('a split payment', () => {
     expect(problem(1_000, { payments: [{ method: 'credit', amount: 1_100 }] }).message).toBe(
       'Change can only be given in cash',
     );
-    // Cash 300 given back whole: only the M-Pesa part is written.
+    // A cash part handed back whole as change was no payment: refused, not stored as M-Pesa.
     expect(
-      settled(1_000, {
+      problem(1_000, {
         payments: [
           { method: 'mpesa', amount: 1_000 },
           { method: 'cash', amount: 300 },
         ],
       }),
-    ).toMatchObject({
-      method: 'mpesa',
-      parts: [{ method: 'mpesa', amount: 1_000, mpesa_code: null }],
-      change: 300,
-    });
+    ).toMatchObject({ path: 'payments', message: 'A cash part cannot be all change' });
+    // The cash parts together cover 250 of change, but it would take the largest (150) whole.
+    expect(
+      problem(1_000, {
+        payments: [
+          { method: 'cash', amount: 100 },
+          { method: 'cash', amount: 150 },
+          { method: 'mpesa', amount: 1_000 },
+        ],
+      }).message,
+    ).toBe('A cash part cannot be all change');
+    // The change off the largest cash part (the first of equals), the other left as given.
+    expect(
+      settled(1_000, {
+        payments: [
+          { method: 'cash', amount: 300 },
+          { method: 'cash', amount: 500 },
+          { method: 'mpesa', amount: 400 },
+        ],
+      }).parts,
+    ).toEqual([
+      { method: 'cash', amount: 300, mpesa_code: null },
+      { method: 'cash', amount: 300, mpesa_code: null },
+      { method: 'mpesa', amount: 400, mpesa_code: null },
+    ]);
   });
 
   it('refuses too little, two credit parts and an M-Pesa code twice', () => {

@@ -6,9 +6,13 @@
  * Without `payments`, the sale is one payment of `payment_method` for the total, as before
  * issue 21: cash (what was tendered, at least the total, the rest change), M-Pesa (the total)
  * or credit (the whole total owed). With `payments`, the parts add up to at least the total;
- * the excess is change, given only from a cash part at least that large (taken off the largest
- * cash part, so a written cash part is net of change); one credit part at most; an M-Pesa code
- * once. The sale's method is the single method of its parts, or 'split'.
+ * the excess is change, given only in cash: the cash parts together cover it ('Change can only
+ * be given in cash'), and it comes off the largest cash part (the first of equals), which stays
+ * above 0 ('A cash part cannot be all change': a part handed back whole was no payment), so a
+ * written cash part is net of change; one credit part at most; an M-Pesa code once.
+ * `payment_method` may be left out, or sent as 'split' whatever the parts, or as the single
+ * method of the parts. The sale's method is the single method of its parts, or 'split'.
+ * The till (apps/web payment-parts.ts) checks the change with the same changeProblem.
  */
 import type { PaymentPartMethod, SalePaymentMethod } from './sales.schemas';
 
@@ -53,10 +57,35 @@ export type PaymentProblem =
   | { code: 'amount_too_low'; path: 'amount_paid' | 'payments'; message: string }
   | { code: 'one_credit_part'; path: 'payments'; message: string }
   | { code: 'mpesa_code_reused'; path: `payments.${number}.mpesa_code`; message: string }
-  | { code: 'change_not_cash'; path: 'payments'; message: string };
+  | { code: 'change_not_cash'; path: 'payments'; message: string }
+  | { code: 'cash_all_change'; path: 'payments'; message: string };
 
 export const AMOUNT_TOO_LOW = 'Amount tendered must be at least total';
 export const CHANGE_NOT_CASH = 'Change can only be given in cash';
+export const CASH_ALL_CHANGE = 'A cash part cannot be all change';
+
+/**
+ * The one change rule (server and till): `change` cents come off the largest cash part (the
+ * first of equals), which must stay above 0. Answers that part's index (-1 for no change), or
+ * why the change cannot be given: 'change_not_cash' when the cash parts together do not cover
+ * it, 'cash_all_change' when they do but the largest would be handed back whole.
+ */
+export function changeFrom(
+  parts: readonly { method: PaymentPartMethod; amount: number }[],
+  change: number,
+): { ok: true; index: number } | { ok: false; code: 'change_not_cash' | 'cash_all_change' } {
+  if (change <= 0) return { ok: true, index: -1 };
+  let largest = -1;
+  let cash = 0;
+  for (const [index, part] of parts.entries()) {
+    if (part.method !== 'cash') continue;
+    cash += part.amount;
+    if (largest < 0 || part.amount > parts[largest]!.amount) largest = index;
+  }
+  if (largest < 0 || cash < change) return { ok: false, code: 'change_not_cash' };
+  if (parts[largest]!.amount <= change) return { ok: false, code: 'cash_all_change' };
+  return { ok: true, index: largest };
+}
 
 /** The sale's method for parts of these methods: the single one, or 'split'. */
 export function saleMethodOf(methods: readonly PaymentPartMethod[]): SalePaymentMethod {
@@ -108,7 +137,12 @@ export function settlePayments(
 
   const given = input.payments;
   const method = saleMethodOf(given.map((part) => part.method));
-  if (input.payment_method !== undefined && input.payment_method !== method) {
+  // 'split' is accepted whatever the parts; a single method must be the parts' own.
+  if (
+    input.payment_method !== undefined &&
+    input.payment_method !== 'split' &&
+    input.payment_method !== method
+  ) {
     return fail({
       code: 'method_mismatch',
       path: 'payment_method',
@@ -139,28 +173,23 @@ export function settlePayments(
     return fail({ code: 'amount_too_low', path: 'payments', message: AMOUNT_TOO_LOW });
   }
   const change = tendered - total;
-  // The change comes off the largest cash part (the first of equals), which must cover it.
-  let changeFrom = -1;
-  for (const [index, part] of given.entries()) {
-    if (part.method === 'cash' && (changeFrom < 0 || part.amount > given[changeFrom]!.amount)) {
-      changeFrom = index;
-    }
+  const from = changeFrom(given, change);
+  if (!from.ok) {
+    return fail({
+      code: from.code,
+      path: 'payments',
+      message: from.code === 'change_not_cash' ? CHANGE_NOT_CASH : CASH_ALL_CHANGE,
+    });
   }
-  if (change > 0 && (changeFrom < 0 || given[changeFrom]!.amount < change)) {
-    return fail({ code: 'change_not_cash', path: 'payments', message: CHANGE_NOT_CASH });
-  }
-  const parts: SettledPart[] = given
-    .map((part, index) => ({
-      method: part.method,
-      amount: index === changeFrom ? part.amount - change : part.amount,
-      mpesa_code: part.method === 'mpesa' && part.mpesa_code ? part.mpesa_code : null,
-    }))
-    // A cash part given back whole as change is no part of the payment.
-    .filter((part) => part.amount > 0);
+  const parts: SettledPart[] = given.map((part, index) => ({
+    method: part.method,
+    amount: index === from.index ? part.amount - change : part.amount,
+    mpesa_code: part.method === 'mpesa' && part.mpesa_code ? part.mpesa_code : null,
+  }));
   return {
     ok: true,
     value: {
-      method: parts.length > 0 ? saleMethodOf(parts.map((part) => part.method)) : method,
+      method: saleMethodOf(parts.map((part) => part.method)),
       parts,
       tendered,
       change,

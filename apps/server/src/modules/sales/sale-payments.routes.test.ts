@@ -216,6 +216,40 @@ describe('a split payment', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("takes payment_method 'split' whatever the parts, answering the single method used", async () => {
+    const { response } = await sell({
+      payment_method: 'split',
+      payments: [
+        { method: 'cash', amount: 600 },
+        { method: 'cash', amount: 600 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({
+      payment_method: 'cash',
+      payments: [
+        { method: 'cash', amount: 600 },
+        { method: 'cash', amount: 600 },
+      ],
+    });
+  });
+
+  it('refuses a cash part handed back whole as change (400) and writes nothing', async () => {
+    const before = await counts();
+    const { response, product } = await sell({
+      payments: [
+        { method: 'cash', amount: 100 },
+        { method: 'mpesa', amount: 1200, mpesa_code: 'SFT4A1B2E1' },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'payments', message: 'A cash part cannot be all change' },
+    ]);
+    expect(await stockOf(product.id)).toBe(100);
+    expect(await counts()).toEqual(before);
+  });
+
   it('takes the single method sent with its parts, and two M-Pesa parts as mpesa', async () => {
     const { response } = await sell({
       payment_method: 'mpesa',

@@ -46,6 +46,31 @@ describe('a split payment (issue 21)', () => {
     expect(overCredit.problem).toBe('changeNotCash');
   });
 
+  it("checks the change by the server's one rule: off the largest cash part, never all of it", () => {
+    // Cash parts 300 and 500 cover 200 of change: taken off the 500.
+    const two = planPayment(
+      [part('cash', '300'), part('cash', '500'), part('mpesa', '400')],
+      100000,
+      walkIn,
+    );
+    expect(two).toMatchObject({ ready: true, problem: null, changeCents: 20000 });
+    const over = planPayment(
+      [part('cash', '300'), part('cash', '500'), part('mpesa', '400')],
+      80000,
+      walkIn,
+    );
+    expect(over).toMatchObject({ ready: true, problem: null, changeCents: 40000 });
+    // A cash part handed back whole as change: refused, as the server refuses it.
+    const whole = planPayment([part('cash', '100'), part('mpesa', '1000')], 100000, walkIn);
+    expect(whole).toMatchObject({ ready: false, problem: 'cashAllChange', changeCents: 0 });
+    const spread = planPayment(
+      [part('cash', '100'), part('cash', '150'), part('mpesa', '1000')],
+      100000,
+      walkIn,
+    );
+    expect(spread.problem).toBe('cashAllChange');
+  });
+
   it('refuses the same M-Pesa code twice', () => {
     const plan = planPayment(
       [part('mpesa', '400', 'SFT4A1B2C3'), part('mpesa', '480', 'sft4a1b2c3')],

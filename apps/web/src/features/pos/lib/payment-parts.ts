@@ -1,12 +1,14 @@
 /**
  * A credit or split payment's arithmetic (issue 21), in integer cents, as the server checks it:
  * every part above 0; the parts add up to at least the total; what they pay beyond it is change,
- * given only from cash (the cash parts must cover it); one credit part, for a named customer
+ * given only in cash, by the server's own rule (changeFrom in @duka/shared/sales/payments: the
+ * cash parts cover it, and it comes off the largest, which stays above 0); one credit part, for a named customer
  * (never the Walk-in Customer) and within their credit limit when they have one of their own
  * (the store's default limit is the server's to apply: its 409 says so); an M-Pesa code used
  * once. Loaded with the payment parts' fields, not with the till.
  */
 import { toCents } from '@duka/shared/money/money';
+import { changeFrom } from '@duka/shared/sales/payments';
 import type { PaymentPartMethod } from '@duka/shared/sales/sales.schemas';
 import { normaliseMpesaCode, type PaymentPlan, type PlannedPayment } from './checkout';
 
@@ -30,7 +32,7 @@ export interface CreditCustomer {
 
 /** Why Complete Sale stays disabled, the most pressing first; 'left' is shown as Left to pay. */
 export type PlanProblem =
-  'creditNeedsCustomer' | 'sameCode' | 'left' | 'changeNotCash' | 'creditLimit';
+  'creditNeedsCustomer' | 'sameCode' | 'left' | 'changeNotCash' | 'cashAllChange' | 'creditLimit';
 
 export interface PlanDetails extends PaymentPlan {
   leftCents: number;
@@ -70,7 +72,6 @@ export function planPayment(
 ): PlanDetails {
   const parts = plannedParts(drafts);
   const paidCents = sumOf(parts);
-  const cashCents = sumOf(parts, 'cash');
   const creditCents = sumOf(parts, 'credit');
   const leftCents = Math.max(0, totalCents - paidCents);
   const excessCents = Math.max(0, paidCents - totalCents);
@@ -81,20 +82,25 @@ export function planPayment(
   const creditRoomCents =
     limitCents === null ? null : Math.max(0, limitCents - positiveCents(customer?.balance ?? 0));
   const codes = parts.map((part) => part.mpesaCode).filter(Boolean);
+  const change = changeFrom(
+    parts.map((part) => ({ method: part.method, amount: part.amountCents })),
+    excessCents,
+  );
 
   let problem: PlanProblem | null = null;
   if (creditCents > 0 && (customer === null || customer.is_walk_in)) {
     problem = 'creditNeedsCustomer';
   } else if (new Set(codes).size < codes.length) problem = 'sameCode';
   else if (parts.length === 0 || leftCents > 0) problem = 'left';
-  else if (excessCents > cashCents) problem = 'changeNotCash';
+  else if (!change.ok)
+    problem = change.code === 'change_not_cash' ? 'changeNotCash' : 'cashAllChange';
   else if (creditRoomCents !== null && creditCents > creditRoomCents) problem = 'creditLimit';
 
   return {
     parts,
     paidCents,
-    // Change only ever comes from cash: none is given while the cash does not cover it.
-    changeCents: excessCents <= cashCents ? excessCents : 0,
+    // Change only ever comes from cash: none is given while the rule refuses it.
+    changeCents: change.ok ? excessCents : 0,
     ready: problem === null,
     leftCents,
     creditCents,
