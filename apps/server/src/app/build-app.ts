@@ -38,6 +38,7 @@ import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { apiDocsTransform, SECURITY_SCHEMES } from './api-docs';
 import type { AppDeps } from './deps';
+import { logSerializers } from './log-serializers';
 import { handleFrameworkError, registerErrorHandler } from './error-handler';
 import { securityHeadersPlugin } from './security-headers';
 import { registerUploads } from './uploads-static';
@@ -65,6 +66,8 @@ export async function buildApp({
       ? {
           level: deps.config.logLevel,
           ...(logStream ? { stream: logStream } : {}),
+          // A webhook's secret is in its path: the logged url (and error text) hides it.
+          serializers: logSerializers,
           // Never write credentials to the log.
           redact: {
             paths: [

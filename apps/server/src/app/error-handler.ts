@@ -12,6 +12,7 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/errors';
+import { loggableError } from './log-serializers';
 
 const FASTIFY_STATUS_CODES: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
@@ -62,7 +63,7 @@ export function handleFrameworkError(
     void reply.status(known.status).send({ message: known.message, code: known.code });
     return;
   }
-  request.log.error({ err: error }, 'Routing error');
+  request.log.error({ err: loggableError(error) }, 'Routing error');
   void reply.status(500).send({ message: 'Something went wrong', code: 'internal_error' });
 }
 
@@ -217,7 +218,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(500).send({ message: 'Something went wrong', code: 'internal_error' });
     }
 
-    request.log.error({ err: error }, 'Unhandled error');
+    request.log.error({ err: loggableError(error) }, 'Unhandled error');
     return reply.status(500).send({ message: 'Something went wrong', code: 'internal_error' });
   });
 }

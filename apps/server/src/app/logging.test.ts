@@ -5,6 +5,7 @@ import { TestClient, TestClock, testConfig } from '../testing/create-test-app';
 import { buildStore, buildUser } from '../testing/factories';
 import type { DatabaseHandle } from '../db/client';
 import { buildApp } from './build-app';
+import { loggableError } from './log-serializers';
 
 let handle: DatabaseHandle;
 let app: FastifyInstance;
@@ -56,5 +57,37 @@ describe('logs', () => {
     ]) {
       expect(log).not.toContain(secret);
     }
+  });
+
+  it("never record a store's webhook secret, which is in the webhook's path", async () => {
+    const store = await buildStore(handle.db);
+    const manager = await buildUser(handle.db, {
+      role: 'manager',
+      storeId: store.id,
+      password: 'very-secret-password',
+    });
+    const client = new TestClient(app);
+    await client.login(manager.email, 'very-secret-password');
+    const address = (await client.get(`/api/stores/${store.id}/webhooks`)).json().data
+      .sms_delivery_reports_url as string;
+    const path = new URL(address).pathname;
+    const token = /\/api\/webhooks\/([\w-]{43})\//.exec(path)![1]!;
+    const before = lines.length;
+    const report = await new TestClient(app).raw({
+      method: 'POST',
+      url: `${path}?from=africastalking`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'status=Success',
+    });
+    expect(report.statusCode).toBe(400);
+
+    const log = lines.slice(before).join('\n');
+    expect(log).toContain('/api/webhooks/[redacted]/sms/delivery-reports?from=africastalking');
+    expect(log).not.toContain(token);
+    // An error quoting the url is logged without the secret too.
+    const error = loggableError(new TypeError(`Could not read POST ${path}`));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('Could not read POST /api/webhooks/[redacted]/sms/delivery-reports');
+    expect(error.stack).not.toContain(token);
   });
 });
