@@ -54,8 +54,9 @@ export const CAPABILITIES = {
   // A store's own rules (issue 20): its admin and managers, a super_admin for any store.
   'store-settings:read': MANAGERS,
   'store-settings:update': MANAGERS,
-  // Issue 21: the store's background jobs (SMS receipts…) and its webhook addresses.
-  'jobs:read': MANAGERS,
+  // Issue 21: the store's background jobs (SMS receipts…: a status, no payload or number) for
+  // all its staff; its webhook addresses (the secret is in them) for its managers.
+  'jobs:read': STAFF,
   'webhooks:read': MANAGERS,
   'users:manage': ['super_admin', 'admin'],
   'stores:read': ALL,

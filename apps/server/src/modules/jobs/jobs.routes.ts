@@ -1,6 +1,7 @@
 /**
- * GET /api/jobs (issue 21): the store's background jobs for its admin and managers (a
- * super_admin with a chosen store), newest first, paged, optionally of one state.
+ * GET /api/jobs (issue 21): the store's background jobs for all its staff (a
+ * super_admin with a chosen store), newest first, paged, optionally of one state. Each shows its
+ * kind, state, attempts and last error, never its payload (no phone number, no receipt text).
  */
 import { jobListQuerySchema, jobListResponseSchema } from '@duka/shared/jobs/jobs.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -185,7 +185,7 @@ describe('the lease', () => {
 });
 
 describe('GET /api/jobs', () => {
-  it("lists the store's jobs for its managers, newest first, by state, and no other store's", async () => {
+  it("lists the store's jobs for its staff, newest first, by state, and no other store's", async () => {
     const other = (await buildStore(t.db, 'Other Jobs Store')).id;
     await enqueueJob(t.db, t.clock.now(), {
       kind: 'elsewhere',
@@ -210,8 +210,26 @@ describe('GET /api/jobs', () => {
     expect(page).toMatchObject({ page: 2, pageSize: 1, total: all.total });
     expect(page.data[0].id).toBe(ids[1]);
 
+    // Staff-readable: a cashier sees the same list, with no payload (no phone, no text).
     const cashier = (await signedIn(t, 'sales', storeId)).client;
-    expect((await cashier.get('/api/jobs')).statusCode).toBe(403);
+    const seen = await cashier.get('/api/jobs', { query: { pageSize: 100 } });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().data).toEqual(all.data);
+    expect(Object.keys(all.data[0]).sort()).toEqual([
+      'attempts',
+      'created_at',
+      'finished_at',
+      'id',
+      'kind',
+      'last_error',
+      'max_attempts',
+      'next_run_at',
+      'state',
+      'updated_at',
+    ]);
+    // A shopper is no staff.
+    const shopper = (await signedIn(t, 'user', storeId)).client;
+    expect((await shopper.get('/api/jobs')).statusCode).toBe(403);
     const bad = await manager.get('/api/jobs', { query: { state: 'lost' } });
     expect(bad.statusCode).toBe(400);
   });
