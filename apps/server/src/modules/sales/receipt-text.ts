@@ -48,14 +48,28 @@ export function receiptText(sale: Sale, settings: ReceiptSettings): string {
 const PART_LABELS = { cash: 'Cash', mpesa: 'M-Pesa', credit: 'Credit' } as const;
 
 /**
- * How the sale was paid. One way: as before (cash tendered and change; M-Pesa and its code;
- * credit). Split (issue 21): each part as written — cash net of the change — with an M-Pesa
- * part's code, then the cash tendered and the change when there was change. A credit part
+ * How the sale was paid. One part: as before (cash tendered and change; M-Pesa and its code;
+ * credit). More than one part (issue 21; split, or two cash or two M-Pesa parts): each part as
+ * written — cash net of the change — with an M-Pesa part's code, then the cash tendered (the
+ * cash parts together, plus the change) and the change when there was change. A credit part
  * leaves the balance due.
  */
 function paymentLines(sale: Sale): string[] {
   const lines: string[] = [];
-  if (sale.payment_method === 'cash') {
+  if (sale.payments.length > 1 || sale.payment_method === 'split') {
+    const parts = sale.payments.map((part) => {
+      const code = part.mpesa_code ? ` (${part.mpesa_code})` : '';
+      return `${PART_LABELS[part.method]} ${formatCurrency(part.amount)}${code}`;
+    });
+    lines.push(`Paid: ${parts.join(' / ')}`);
+    if (sale.change_amount > 0) {
+      const cash = sale.payments
+        .filter((part) => part.method === 'cash')
+        .reduce((sum, part) => sum + part.amount, 0);
+      lines.push(`Cash tendered: ${formatCurrency(cash + sale.change_amount)}`);
+      lines.push(`Change: ${formatCurrency(sale.change_amount)}`);
+    }
+  } else if (sale.payment_method === 'cash') {
     lines.push(`Cash: ${formatCurrency(sale.amount_paid)}`);
     lines.push(`Change: ${formatCurrency(sale.change_amount)}`);
   } else if (sale.payment_method === 'mpesa') {
@@ -63,17 +77,6 @@ function paymentLines(sale: Sale): string[] {
     if (sale.mpesa_code) lines.push(`M-Pesa code: ${sale.mpesa_code}`);
   } else if (sale.payment_method === 'credit') {
     lines.push(`Credit: ${formatCurrency(sale.total_amount)}`);
-  } else {
-    const parts = sale.payments.map((part) => {
-      const code = part.mpesa_code ? ` (${part.mpesa_code})` : '';
-      return `${PART_LABELS[part.method]} ${formatCurrency(part.amount)}${code}`;
-    });
-    lines.push(`Paid: ${parts.join(' / ')}`);
-    if (sale.change_amount > 0) {
-      const cash = sale.payments.find((part) => part.method === 'cash')?.amount ?? 0;
-      lines.push(`Cash tendered: ${formatCurrency(cash + sale.change_amount)}`);
-      lines.push(`Change: ${formatCurrency(sale.change_amount)}`);
-    }
   }
   if (sale.balance_due > 0) lines.push(`Balance due: ${formatCurrency(sale.balance_due)}`);
   return lines;

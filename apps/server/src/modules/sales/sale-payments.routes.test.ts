@@ -296,6 +296,56 @@ describe('a split payment', () => {
     expect(text).toContain('Balance due: KSh 200.00');
   });
 
+  it('lists every part of a one-method sale of many parts; cash tendered is all the cash', async () => {
+    const customer = await customerWithLimit(null);
+    const texts: string[] = [];
+    for (const payments of [
+      [
+        { method: 'mpesa', amount: 500, mpesa_code: 'SFT4A1B2F1' },
+        { method: 'mpesa', amount: 700, mpesa_code: 'SFT4A1B2F2' },
+      ],
+      [
+        { method: 'cash', amount: 500 },
+        { method: 'cash', amount: 800 },
+      ],
+    ]) {
+      const { response } = await sell({ customer_id: customer.id, payments });
+      expect(response.statusCode, response.body).toBe(201);
+      const sale = response.json<{ data: Sale }>().data;
+      const receipt = await cashier.post(`/api/sales/${sale.id}/receipt/whatsapp`, {});
+      expect(receipt.statusCode, receipt.body).toBe(200);
+      texts.push(receipt.json<{ data: { text: string } }>().data.text);
+    }
+    expect(texts[0]).toContain(
+      'Paid: M-Pesa KSh 500.00 (SFT4A1B2F1) / M-Pesa KSh 700.00 (SFT4A1B2F2)',
+    );
+    // KSh 1,200 paid 500 + 800 in cash: the change (100) off the 800.
+    expect(texts[1]).toContain('Paid: Cash KSh 500.00 / Cash KSh 700.00');
+    expect(texts[1]).toContain('Cash tendered: KSh 1,300.00');
+    expect(texts[1]).toContain('Change: KSh 100.00');
+  });
+
+  it('gives cash tendered as all the cash parts of a split sale, plus the change', async () => {
+    const customer = await customerWithLimit(null);
+    const { response } = await sell({
+      customer_id: customer.id,
+      payments: [
+        { method: 'cash', amount: 300 },
+        { method: 'mpesa', amount: 500, mpesa_code: 'SFT4A1B2F3' },
+        { method: 'cash', amount: 500 },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const sale = response.json<{ data: Sale }>().data;
+    const receipt = await cashier.post(`/api/sales/${sale.id}/receipt/whatsapp`, {});
+    const text = receipt.json<{ data: { text: string } }>().data.text;
+    expect(text).toContain(
+      'Paid: Cash KSh 300.00 / M-Pesa KSh 500.00 (SFT4A1B2F3) / Cash KSh 400.00',
+    );
+    expect(text).toContain('Cash tendered: KSh 800.00');
+    expect(text).toContain('Change: KSh 100.00');
+  });
+
   it('replays a split sale for its Idempotency-Key, and refuses the key with other parts', async () => {
     const product = await createProduct(admin, { piece_selling_price: 1200 });
     const payments = [
