@@ -173,7 +173,8 @@ export const pageQuerySchema = z.object({
 
 /**
  * GET /sales (issue 8): newest first, paged; `from` and `to` are shop days (Africa/Nairobi),
- * each inclusive and each applied on its own when sent; `payment_method` cash or mpesa.
+ * each inclusive and each applied on its own when sent; `payment_method` cash, mpesa or credit:
+ * the sales with a part of that method (split sales included), split: the split sales.
  * `to` before `from` is a 400 on `to`.
  */
 export const saleListQuerySchema = pageQuerySchema

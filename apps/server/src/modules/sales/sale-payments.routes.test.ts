@@ -573,6 +573,37 @@ describe('a credit sale', () => {
   });
 });
 
+describe('GET /sales?payment_method', () => {
+  it('finds the sales with a part of that method, split ones included; split the split sales', async () => {
+    const customer = await customerWithLimit(null);
+    const made = async (payment: Record<string, unknown>) => {
+      const { response } = await sell({ customer_id: customer.id, ...payment });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ data: Sale }>().data.id;
+    };
+    const cashCredit = await made({
+      payments: [
+        { method: 'cash', amount: 200 },
+        { method: 'credit', amount: 1000 },
+      ],
+    });
+    const mpesaOnly = await made({ payment_method: 'mpesa' });
+    const credit = await made({ payment_method: 'credit' });
+    const listed = async (method: string) => {
+      const response = await admin.get('/api/sales', {
+        query: { payment_method: method, pageSize: '100' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const ids = response.json<{ sales: Sale[] }>().sales.map((sale) => sale.id);
+      return [cashCredit, mpesaOnly, credit].filter((id) => ids.includes(id));
+    };
+    expect(await listed('credit')).toEqual([cashCredit, credit]);
+    expect(await listed('cash')).toEqual([cashCredit]);
+    expect(await listed('mpesa')).toEqual([mpesaOnly]);
+    expect(await listed('split')).toEqual([cashCredit]);
+  });
+});
+
 describe('GET /reports/sales-summary by part', () => {
   it('sums each part by method (cash net of change), leaves cancelled sales out, adds repayments', async () => {
     const store = (await buildStore(t.db, 'Split Summary Store')).id;

@@ -30,7 +30,7 @@ import type {
   DiscountApproval,
   SaleListQuery,
 } from '@duka/shared/sales/sales.schemas';
-import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { AppError, isUniqueViolation, postgresErrorOf } from '../../lib/errors';
@@ -184,7 +184,23 @@ export async function listSales(
   if (query.to) {
     conditions.push(lt(sales.createdAt, endOfShopDay(query.to)));
   }
-  if (query.payment_method) conditions.push(eq(sales.paymentMethod, query.payment_method));
+  const method = query.payment_method;
+  if (method === 'split') conditions.push(eq(sales.paymentMethod, 'split'));
+  else if (method) {
+    // Cash, M-Pesa or credit: every sale with a part of that method, a split sale's included
+    // (decision 0009); a sale of total 0 has no part, only its method.
+    conditions.push(
+      or(
+        eq(sales.paymentMethod, method),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(salePayments)
+            .where(and(eq(salePayments.saleId, sales.id), eq(salePayments.method, method))),
+        ),
+      )!,
+    );
+  }
   const where = and(...conditions);
   // Counted at most every few seconds (lib/list-cache); a sale made here forgets the counts.
   const total = await saleCounts.get(
