@@ -384,6 +384,32 @@ describe('GET /api/customers/{id}/account', () => {
     expect(row!.balance).toBe('150.00');
   });
 
+  it('answers a balance equal to its last entry, read while credit sales commit', async () => {
+    // On PostgreSQL (TEST_DATABASE_URL) the two reads without one snapshot see a sale commit
+    // between them; PGlite's one connection runs them back to back.
+    const customer = await addCustomer();
+    const sale = () =>
+      salesA.post('/api/sales', {
+        items: [{ product_id: productA, quantity: 1, unit_price: 10 }],
+        total: 10,
+        customer_id: customer.id,
+        payments: [{ method: 'credit', amount: 10 }],
+      });
+    const requests: Promise<unknown>[] = [];
+    const reads: ReturnType<typeof accountOf>[] = [];
+    for (let round = 0; round < 12; round += 1) {
+      requests.push(sale());
+      const read = accountOf(customer.id);
+      reads.push(read);
+      requests.push(read);
+    }
+    await Promise.all(requests);
+    for (const account of await Promise.all(reads)) {
+      expect(account.balance).toBe(account.entries.at(-1)?.balance_after ?? 0);
+    }
+    expect((await accountOf(customer.id)).balance).toBe(120);
+  });
+
   it('gives a customer who never bought on credit an empty statement', async () => {
     const customer = await addCustomer();
     expect(await accountOf(customer.id, salesA)).toEqual({

@@ -40,9 +40,23 @@ const cents = (stored: string) => toCents(stored)!;
 
 /**
  * GET /customers/{id}/account: the balance, the customer's own credit limit and the latest
- * entries of the statement, oldest first, each with the balance after it.
+ * entries of the statement, oldest first, each with the balance after it. Read in one
+ * REPEATABLE READ transaction (one snapshot), so the balance is the last entry's balance_after
+ * even while a credit sale or a repayment commits between the two reads.
  */
 export async function getCustomerAccount(
+  db: Database,
+  storeId: number,
+  customerId: number,
+): Promise<CustomerAccount> {
+  return db.transaction(async (tx) => {
+    // First in the transaction, before any read takes the snapshot.
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    return readCustomerAccount(tx, storeId, customerId);
+  });
+}
+
+async function readCustomerAccount(
   db: Executor,
   storeId: number,
   customerId: number,
