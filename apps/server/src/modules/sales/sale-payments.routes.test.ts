@@ -481,7 +481,8 @@ describe('a credit sale', () => {
     ]);
     const listed = (await admin.get('/api/sales?payment_method=credit')).json<{ sales: Sale[] }>();
     expect(listed.sales.map((s) => s.id)).toContain(sale.id);
-    expect(listed.sales.every((s) => s.payment_method === 'credit')).toBe(true);
+    // Split sales with a credit part are listed too (decision 0009).
+    expect(listed.sales.every((s) => s.payments.some((p) => p.method === 'credit'))).toBe(true);
   });
 
   it("is refused past the customer's own limit (409) and nothing is written", async () => {
