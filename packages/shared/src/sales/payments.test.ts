@@ -120,7 +120,7 @@ describe('a split payment', () => {
     ).toBe('Payment method must be split for these payments');
   });
 
-  it('gives change only in cash, off the largest cash part, which stays above 0', () => {
+  it('gives change only in cash, off the largest cash part, which must be at least the change', () => {
     expect(
       problem(1_000, {
         payments: [
@@ -132,16 +132,22 @@ describe('a split payment', () => {
     expect(problem(1_000, { payments: [{ method: 'credit', amount: 1_100 }] }).message).toBe(
       'Change can only be given in cash',
     );
-    // A cash part handed back whole as change was no payment: refused, not stored as M-Pesa.
+    // A cash part as large as the change is handed back whole (the issue: "a cash part at
+    // least that large"); it is not written, the sale is the M-Pesa part's with the change.
     expect(
-      problem(1_000, {
+      settled(1_000, {
         payments: [
           { method: 'mpesa', amount: 1_000 },
           { method: 'cash', amount: 300 },
         ],
       }),
-    ).toMatchObject({ path: 'payments', message: 'A cash part cannot be all change' });
-    // The cash parts together cover 250 of change, but it would take the largest (150) whole.
+    ).toMatchObject({
+      method: 'mpesa',
+      parts: [{ method: 'mpesa', amount: 1_000, mpesa_code: null }],
+      tendered: 1_300,
+      change: 300,
+    });
+    // The cash parts together hold 250, but no one part is as large as the change.
     expect(
       problem(1_000, {
         payments: [
@@ -149,8 +155,8 @@ describe('a split payment', () => {
           { method: 'cash', amount: 150 },
           { method: 'mpesa', amount: 1_000 },
         ],
-      }).message,
-    ).toBe('A cash part cannot be all change');
+      }),
+    ).toMatchObject({ path: 'payments', message: 'Change can only be given in cash' });
     // The change off the largest cash part (the first of equals), the other left as given.
     expect(
       settled(1_000, {

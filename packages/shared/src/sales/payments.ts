@@ -6,10 +6,11 @@
  * Without `payments`, the sale is one payment of `payment_method` for the total, as before
  * issue 21: cash (what was tendered, at least the total, the rest change), M-Pesa (the total)
  * or credit (the whole total owed). With `payments`, the parts add up to at least the total;
- * the excess is change, given only in cash: the cash parts together cover it ('Change can only
- * be given in cash'), and it comes off the largest cash part (the first of equals), which stays
- * above 0 ('A cash part cannot be all change': a part handed back whole was no payment), so a
- * written cash part is net of change; one credit part at most; an M-Pesa code once.
+ * the excess is change, given only in cash, as the issue's contract says: only when there is a
+ * cash part at least that large ('Change can only be given in cash'); it comes off the largest
+ * cash part (the first of equals), so a written cash part is net of change, and a cash part
+ * handed back whole as change is not written (a part is above 0); one credit part at most; an
+ * M-Pesa code once.
  * `payment_method` may be left out, or sent as 'split' whatever the parts, or as the single
  * method of the parts. The sale's method is the single method of its parts, or 'split'.
  * The till (apps/web payment-parts.ts) checks the change with the same changeProblem.
@@ -57,33 +58,27 @@ export type PaymentProblem =
   | { code: 'amount_too_low'; path: 'amount_paid' | 'payments'; message: string }
   | { code: 'one_credit_part'; path: 'payments'; message: string }
   | { code: 'mpesa_code_reused'; path: `payments.${number}.mpesa_code`; message: string }
-  | { code: 'change_not_cash'; path: 'payments'; message: string }
-  | { code: 'cash_all_change'; path: 'payments'; message: string };
+  | { code: 'change_not_cash'; path: 'payments'; message: string };
 
 export const AMOUNT_TOO_LOW = 'Amount tendered must be at least total';
 export const CHANGE_NOT_CASH = 'Change can only be given in cash';
-export const CASH_ALL_CHANGE = 'A cash part cannot be all change';
 
 /**
- * The one change rule (server and till): `change` cents come off the largest cash part (the
- * first of equals), which must stay above 0. Answers that part's index (-1 for no change), or
- * why the change cannot be given: 'change_not_cash' when the cash parts together do not cover
- * it, 'cash_all_change' when they do but the largest would be handed back whole.
+ * The one change rule (server and till): change is given only when a cash part is at least
+ * that large, and comes off the largest cash part (the first of equals). Answers that part's
+ * index (-1 for no change), or 'change_not_cash' when no cash part covers the change.
  */
 export function changeFrom(
   parts: readonly { method: PaymentPartMethod; amount: number }[],
   change: number,
-): { ok: true; index: number } | { ok: false; code: 'change_not_cash' | 'cash_all_change' } {
+): { ok: true; index: number } | { ok: false; code: 'change_not_cash' } {
   if (change <= 0) return { ok: true, index: -1 };
   let largest = -1;
-  let cash = 0;
   for (const [index, part] of parts.entries()) {
     if (part.method !== 'cash') continue;
-    cash += part.amount;
     if (largest < 0 || part.amount > parts[largest]!.amount) largest = index;
   }
-  if (largest < 0 || cash < change) return { ok: false, code: 'change_not_cash' };
-  if (parts[largest]!.amount <= change) return { ok: false, code: 'cash_all_change' };
+  if (largest < 0 || parts[largest]!.amount < change) return { ok: false, code: 'change_not_cash' };
   return { ok: true, index: largest };
 }
 
@@ -175,17 +170,16 @@ export function settlePayments(
   const change = tendered - total;
   const from = changeFrom(given, change);
   if (!from.ok) {
-    return fail({
-      code: from.code,
-      path: 'payments',
-      message: from.code === 'change_not_cash' ? CHANGE_NOT_CASH : CASH_ALL_CHANGE,
-    });
+    return fail({ code: from.code, path: 'payments', message: CHANGE_NOT_CASH });
   }
-  const parts: SettledPart[] = given.map((part, index) => ({
-    method: part.method,
-    amount: index === from.index ? part.amount - change : part.amount,
-    mpesa_code: part.method === 'mpesa' && part.mpesa_code ? part.mpesa_code : null,
-  }));
+  // A cash part handed back whole as change is no part of the payment (parts are above 0).
+  const parts: SettledPart[] = given
+    .map((part, index) => ({
+      method: part.method,
+      amount: index === from.index ? part.amount - change : part.amount,
+      mpesa_code: part.method === 'mpesa' && part.mpesa_code ? part.mpesa_code : null,
+    }))
+    .filter((part) => part.amount > 0);
   return {
     ok: true,
     value: {

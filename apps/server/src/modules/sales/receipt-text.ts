@@ -52,11 +52,15 @@ const PART_LABELS = { cash: 'Cash', mpesa: 'M-Pesa', credit: 'Credit' } as const
  * credit). More than one part (issue 21; split, or two cash or two M-Pesa parts): each part as
  * written — cash net of the change — with an M-Pesa part's code, then the cash tendered (the
  * cash parts together, plus the change) and the change when there was change. A credit part
- * leaves the balance due.
+ * leaves the balance due. A non-cash sale with change (a cash part handed back whole) is listed
+ * the same way.
  */
 function paymentLines(sale: Sale): string[] {
   const lines: string[] = [];
-  if (sale.payments.length > 1 || sale.payment_method === 'split') {
+  // A non-cash sale with change: its cash part was handed back whole (a cash part at least
+  // the change, issue 21), so the parts and the cash given are listed too.
+  const cashHandedBack = sale.payment_method !== 'cash' && sale.change_amount > 0;
+  if (sale.payments.length > 1 || sale.payment_method === 'split' || cashHandedBack) {
     const parts = sale.payments.map((part) => {
       const code = part.mpesa_code ? ` (${part.mpesa_code})` : '';
       return `${PART_LABELS[part.method]} ${formatCurrency(part.amount)}${code}`;

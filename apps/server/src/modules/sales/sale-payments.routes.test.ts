@@ -234,20 +234,32 @@ describe('a split payment', () => {
     });
   });
 
-  it('refuses a cash part handed back whole as change (400) and writes nothing', async () => {
-    const before = await counts();
-    const { response, product } = await sell({
+  it('takes a cash part handed back whole as change (a cash part at least the change): the M-Pesa part is the payment', async () => {
+    const { response } = await sell({
       payments: [
         { method: 'cash', amount: 100 },
         { method: 'mpesa', amount: 1200, mpesa_code: 'SFT4A1B2E1' },
       ],
     });
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().errors).toEqual([
-      { path: 'payments', message: 'A cash part cannot be all change' },
-    ]);
-    expect(await stockOf(product.id)).toBe(100);
-    expect(await counts()).toEqual(before);
+    expect(response.statusCode, response.body).toBe(201);
+    const sale = response.json<{ data: Sale }>().data;
+    expect(sale).toMatchObject({
+      total_amount: 1200,
+      payment_method: 'mpesa',
+      amount_paid: 1300,
+      change_amount: 100,
+      payments: [{ method: 'mpesa', amount: 1200, mpesa_code: 'SFT4A1B2E1' }],
+    });
+    // The receipt text says how it was paid: the M-Pesa part, the cash given and handed back.
+    const receipt = await cashier.post(`/api/sales/${sale.id}/receipt/whatsapp`, {
+      phone: '0712345678',
+    });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    const text = receipt.json<{ data: { text: string } }>().data.text;
+    expect(text).toContain('Paid: M-Pesa KSh 1,200.00 (SFT4A1B2E1)');
+    expect(text).toContain('Cash tendered: KSh 100.00');
+    expect(text).toContain('Change: KSh 100.00');
+    expect(text).not.toContain('M-Pesa: KSh 1,300.00');
   });
 
   it('takes the single method sent with its parts, and two M-Pesa parts as mpesa', async () => {

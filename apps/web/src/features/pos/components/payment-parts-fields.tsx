@@ -199,7 +199,6 @@ function PlanProblemMessage({ plan }: { plan: PlanDetails }) {
   const messages: Record<Exclude<PlanDetails['problem'], 'left' | null>, string> = {
     creditNeedsCustomer: translateMessage('Credit needs a named customer'),
     changeNotCash: translateMessage('Change can only be given in cash'),
-    cashAllChange: translateMessage('A cash part cannot be all change'),
     sameCode: translateMessage('Each M-Pesa part needs its own code'),
     creditLimit: `${translateMessage('Credit limit exceeded')}: ${t('payments.room', {
       amount: money(plan.creditRoomCents ?? 0),

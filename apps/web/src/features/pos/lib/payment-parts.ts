@@ -32,7 +32,7 @@ export interface CreditCustomer {
 
 /** Why Complete Sale stays disabled, the most pressing first; 'left' is shown as Left to pay. */
 export type PlanProblem =
-  'creditNeedsCustomer' | 'sameCode' | 'left' | 'changeNotCash' | 'cashAllChange' | 'creditLimit';
+  'creditNeedsCustomer' | 'sameCode' | 'left' | 'changeNotCash' | 'creditLimit';
 
 export interface PlanDetails extends PaymentPlan {
   leftCents: number;
@@ -92,8 +92,7 @@ export function planPayment(
     problem = 'creditNeedsCustomer';
   } else if (new Set(codes).size < codes.length) problem = 'sameCode';
   else if (parts.length === 0 || leftCents > 0) problem = 'left';
-  else if (!change.ok)
-    problem = change.code === 'change_not_cash' ? 'changeNotCash' : 'cashAllChange';
+  else if (!change.ok) problem = 'changeNotCash';
   else if (creditRoomCents !== null && creditCents > creditRoomCents) problem = 'creditLimit';
 
   return {

@@ -36,6 +36,24 @@ describe('the receipt of a payment in parts (issue 21)', () => {
     ]);
   });
 
+  it('lists the M-Pesa part and the change of a cash part handed back whole', () => {
+    const rows = paymentRows(
+      buildSale({
+        payment_method: 'mpesa',
+        mpesa_code: 'SFT4A1B2C3',
+        payments: [{ method: 'mpesa', amount: 880, mpesa_code: 'SFT4A1B2C3' }],
+        amount_paid: 980,
+        change_amount: 100,
+      }),
+    );
+    expect(rows).toEqual([
+      ['Total', 'KSh 880.00'],
+      ['Payment method', 'M-Pesa'],
+      ['M-Pesa SFT4A1B2C3', 'KSh 880.00'],
+      ['Change', 'KSh 100.00'],
+    ]);
+  });
+
   it('shows the credit part and the balance due while credit remains', () => {
     const rows = paymentRows(
       buildSale({

@@ -131,7 +131,8 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
         )}
         <Row label={t('receipt.total')} value={formatCurrency(sale.total_amount)} strong amount />
         <Row label={t('receipt.paymentMethod')} value={t(`payment.${sale.payment_method}`)} />
-        {payments.length > 1 ? (
+        {/* A non-cash sale with change handed back its whole cash part: listed as parts too. */}
+        {payments.length > 1 || (sale.payment_method !== 'cash' && sale.change_amount > 0) ? (
           <>
             {/* Issue 21: each part as paid (cash net of the change), then the change. */}
             {payments.map((part, index) => (
@@ -146,7 +147,7 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
                 amount
               />
             ))}
-            {payments.some((part) => part.method === 'cash') && (
+            {(payments.some((part) => part.method === 'cash') || sale.change_amount > 0) && (
               <Row label={t('receipt.change')} value={formatCurrency(sale.change_amount)} amount />
             )}
           </>
