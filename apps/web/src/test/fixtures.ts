@@ -67,6 +67,15 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
     customer_id: 7,
     Customer: { name: 'Grace Wambui', email: 'grace@example.co.ke', phone: '+254711562904' },
     User: { name: 'Wanjiku Cashier', email: 'cashier@duka.test' },
+    client_sale_id: null,
+    sold_at: '2026-11-20T06:05:00.000Z',
+    received_at: '2026-11-20T06:05:00.000Z',
+    offline: false,
+    device_receipt_number: null,
+    needs_review: false,
+    review_reasons: [],
+    reviewed_at: null,
+    reviewed_by: null,
     items: [
       {
         id: 1,

@@ -4,6 +4,7 @@
  * Every store has a 'Walk-in Customer' (created with the store), the sale's default customer.
  */
 import { z } from 'zod';
+import { clientIdSchema } from '../sync/sync.schemas';
 import { emailFieldSchema } from '../auth/auth.schemas';
 import { phoneSchema } from '../api/phone';
 import { idSchema, textSchema } from '../api/primitives';
@@ -35,7 +36,15 @@ const customerFields = {
  * means none). The till's quick add and the customers page's form ask the same (PRODUCT.md §3c:
  * the spec's required marks on email and address were a quirk of its web client).
  */
-export const createCustomerSchema = z.object(customerFields);
+export const createCustomerSchema = z.object({
+  ...customerFields,
+  /**
+   * Issue 22: a customer added on the till while offline carries the UUID the device gave it,
+   * unique per store; sent again, the answer is the customer made the first time (200), so an
+   * upload retried after a lost response never adds them twice.
+   */
+  client_customer_id: clientIdSchema('Client customer id').optional(),
+});
 export type CreateCustomerInput = z.infer<typeof createCustomerSchema>;
 
 /** PUT /customers/{id}: a field left out keeps its value; a blank email, address or notes clears it. */

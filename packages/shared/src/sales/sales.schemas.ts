@@ -18,6 +18,12 @@ import { dateOnlySchema, idSchema, passwordSchema, textSchema } from '../api/pri
 import { emailFieldSchema } from '../auth/auth.schemas';
 import { UNIT_TYPES } from '../money/units';
 import { priceSchema, QUANTITY_MAX } from '../products/products.schemas';
+import {
+  clientIdSchema,
+  deviceReceiptNumberSchema,
+  reviewReasonSchema,
+  soldAtSchema,
+} from '../sync/sync.schemas';
 import { receiptStatusSchema } from './receipt-status.schemas';
 
 export const PAYMENT_METHODS = ['cash', 'mpesa'] as const;
@@ -117,37 +123,64 @@ export const discountApprovalSchema = z.preprocess((value, context) => {
 }, approvalFields);
 export type DiscountApproval = z.infer<typeof approvalFields>;
 
-export const createSaleSchema = z.object({
-  items: z.preprocess(
-    (value) => (Array.isArray(value) ? value.filter(keepsProduct) : value),
-    z
-      .array(saleItemInputSchema, { error: 'Cart is empty' })
-      .min(1, { error: 'Cart is empty' })
-      .max(500, { error: 'A sale can have at most 500 lines' }),
-  ),
-  total: priceSchema('Total'),
-  delivery_fee: priceSchema('Delivery fee').default(0),
-  customer_id: idSchema('Please select a customer'),
-  // Without `payments`: the one method of the whole total (cash, mpesa, or credit). With
-  // them: left out, the single method used, or 'split'.
-  payment_method: z
-    .enum(SALE_PAYMENT_METHODS, {
-      error: 'Payment method must be cash, mpesa, credit or split',
-    })
-    .optional(),
-  payments: z
-    .array(salePaymentInputSchema, { error: 'Payments must be a list of parts' })
-    .min(1, { error: 'Add at least one payment' })
-    .max(10, { error: 'A sale can have at most 10 payments' })
-    .optional(),
-  status: z.literal('completed', { error: 'Status must be completed' }).default('completed'),
-  payment_status: z.literal('paid', { error: 'Payment status must be paid' }).default('paid'),
-  amount_paid: priceSchema('Amount paid').optional(),
-  change_amount: priceSchema('Change').optional(),
-  mpesa_code: mpesaCodeSchema().optional(),
-  cart_discount: priceSchema('Cart discount').default(0),
-  discount_approval: discountApprovalSchema.optional(),
-});
+export const createSaleSchema = z
+  .object({
+    items: z.preprocess(
+      (value) => (Array.isArray(value) ? value.filter(keepsProduct) : value),
+      z
+        .array(saleItemInputSchema, { error: 'Cart is empty' })
+        .min(1, { error: 'Cart is empty' })
+        .max(500, { error: 'A sale can have at most 500 lines' }),
+    ),
+    total: priceSchema('Total'),
+    delivery_fee: priceSchema('Delivery fee').default(0),
+    customer_id: idSchema('Please select a customer'),
+    // Without `payments`: the one method of the whole total (cash, mpesa, or credit). With
+    // them: left out, the single method used, or 'split'.
+    payment_method: z
+      .enum(SALE_PAYMENT_METHODS, {
+        error: 'Payment method must be cash, mpesa, credit or split',
+      })
+      .optional(),
+    payments: z
+      .array(salePaymentInputSchema, { error: 'Payments must be a list of parts' })
+      .min(1, { error: 'Add at least one payment' })
+      .max(10, { error: 'A sale can have at most 10 payments' })
+      .optional(),
+    status: z.literal('completed', { error: 'Status must be completed' }).default('completed'),
+    payment_status: z.literal('paid', { error: 'Payment status must be paid' }).default('paid'),
+    amount_paid: priceSchema('Amount paid').optional(),
+    change_amount: priceSchema('Change').optional(),
+    mpesa_code: mpesaCodeSchema().optional(),
+    cart_discount: priceSchema('Cart discount').default(0),
+    discount_approval: discountApprovalSchema.optional(),
+    /**
+     * The offline till (issue 22, sync/sync.schemas.ts): a UUID made on the device, unique per
+     * store (sent again: the first sale, nothing created; with a different body: 409).
+     */
+    client_sale_id: clientIdSchema('Client sale id').optional(),
+    /** When the sale was made on the device; within 5 minutes ahead and the store's offline_max_age_days back (server). */
+    sold_at: soldAtSchema.optional(),
+    /** Made offline: needs client_sale_id and sold_at; short stock is recorded, not refused. */
+    offline: z.boolean({ error: 'Offline must be true or false' }).optional(),
+    /** The receipt number the device printed (T3-0042). */
+    device_receipt_number: deviceReceiptNumberSchema.optional(),
+  })
+  .superRefine((sale, context) => {
+    if (sale.offline !== true) return;
+    if (sale.client_sale_id === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['client_sale_id'],
+        message: 'Client sale id is required for an offline sale',
+      });
+    if (sale.sold_at === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['sold_at'],
+        message: 'Sold at is required for an offline sale',
+      });
+  });
 export type CreateSaleInput = z.infer<typeof createSaleSchema>;
 
 export const idempotencyHeadersSchema = z.object({
@@ -191,6 +224,11 @@ export const saleListQuerySchema = pageQuerySchema
       .enum(SALE_PAYMENT_METHODS, {
         error: 'Payment method must be cash, mpesa, credit or split',
       })
+      .optional(),
+    /** needs_review=true (issue 22): offline sales flagged and not yet reviewed, newest first. */
+    needs_review: z
+      .enum(['true', 'false'], { error: 'Needs review must be true or false' })
+      .transform((value) => value === 'true')
       .optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
@@ -255,6 +293,20 @@ export const saleSchema = z.object({
   Customer: partySchema.nullable(),
   User: z.object({ name: z.string(), email: z.string() }).nullable(),
   items: z.array(saleItemSchema),
+  /** Issue 22: the device's id of the sale, null for one made online without it. */
+  client_sale_id: z.string().nullable(),
+  /** When the sale was made (the device's time for an offline sale); createdAt is the same. */
+  sold_at: z.string(),
+  /** When the server recorded it (later than sold_at for a sale uploaded after the fact). */
+  received_at: z.string(),
+  offline: z.boolean(),
+  /** The receipt number the device gave it (T3-0042), or null. */
+  device_receipt_number: z.string().nullable(),
+  /** An offline sale that took a product's stock below what the server counted, not yet reviewed. */
+  needs_review: z.boolean(),
+  review_reasons: z.array(reviewReasonSchema),
+  reviewed_at: z.string().nullable(),
+  reviewed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 

@@ -8,12 +8,15 @@ import { z } from 'zod';
 import { idSchema } from '../api/primitives';
 import { creditLimitSchema } from '../customers/customers.schemas';
 import { storeIdSchema } from '../stores/stores.schemas';
+import { OFFLINE_MAX_AGE_DAYS_DEFAULT, OFFLINE_MAX_AGE_DAYS_MAX } from '../sync/sync.schemas';
 
 export const STORE_SETTINGS_DEFAULTS = {
   /** How far below its list price a cashier may sell a line without a manager (issue 20). */
   max_cashier_discount_percent: 10,
   /** Loyalty points a named customer earns per KSh 100 of goods (issue 9). */
   loyalty_points_per_100: 1,
+  /** How many days old an offline sale may be when it reaches the server (issue 22). */
+  offline_max_age_days: OFFLINE_MAX_AGE_DAYS_DEFAULT,
 } as const;
 
 export const DISCOUNT_PERCENT_MAX = 100;
@@ -39,6 +42,11 @@ export const storeSettingsInputSchema = z.strictObject(
     ).optional(),
     /** The credit limit of a customer with none of their own (issue 21); null for none. */
     default_credit_limit: creditLimitSchema('Default credit limit').optional(),
+    offline_max_age_days: wholeNumberSchema(
+      'Oldest offline sale (days)',
+      1,
+      OFFLINE_MAX_AGE_DAYS_MAX,
+    ).optional(),
     // Not a setting: the store a super_admin acts on, which the web app adds to every body.
     store_id: storeIdSchema.optional(),
   },
@@ -55,6 +63,7 @@ export const storeSettingsSchema = z.object({
   max_cashier_discount_percent: z.number().int(),
   loyalty_points_per_100: z.number().int(),
   default_credit_limit: z.number().nullable(),
+  offline_max_age_days: z.number().int(),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

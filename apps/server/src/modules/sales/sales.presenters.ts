@@ -18,6 +18,8 @@ export interface SaleWithParts {
   user: { name: string; email: string } | null;
   /** The manager who approved a cashier's discount over the cap. */
   approver: { id: number; name: string } | null;
+  /** The manager who reviewed an offline sale that needed it (issue 22); none when left out. */
+  reviewer?: { id: number; name: string } | null;
 }
 
 const money = storedMoneyToNumber;
@@ -49,6 +51,7 @@ export function presentSale({
   customer,
   user,
   approver,
+  reviewer = null,
 }: SaleWithParts): Sale {
   return {
     id: sale.id,
@@ -71,5 +74,14 @@ export function presentSale({
     Customer: customer,
     User: user,
     items: items.map(presentSaleItem),
+    client_sale_id: sale.clientSaleId,
+    sold_at: sale.createdAt.toISOString(),
+    received_at: (sale.receivedAt ?? sale.createdAt).toISOString(),
+    offline: sale.offline,
+    device_receipt_number: sale.deviceReceiptNumber,
+    needs_review: sale.needsReview,
+    review_reasons: sale.reviewReasons,
+    reviewed_at: sale.reviewedAt?.toISOString() ?? null,
+    reviewed_by: reviewer,
   };
 }

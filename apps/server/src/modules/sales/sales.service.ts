@@ -495,6 +495,14 @@ async function writeSale(
     receiptSmsState: null,
     receiptSmsError: null,
     createdAt: soldAt,
+    receivedAt: soldAt,
+    clientSaleId: null,
+    offline: false,
+    deviceReceiptNumber: null,
+    needsReview: false,
+    reviewReasons: [],
+    reviewedAt: null,
+    reviewedBy: null,
   };
   const items: SaleItemRow[] = written.map((row, index) => {
     const line = lines[index]!;

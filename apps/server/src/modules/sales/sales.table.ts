@@ -1,8 +1,11 @@
+import type { ReviewReason } from '@duka/shared/sync/sync.schemas';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -62,9 +65,30 @@ export const sales = pgTable(
       enum: ['queued', 'sent', 'delivered', 'failed'],
     }),
     receiptSmsError: text('receipt_sms_error'),
+    // When the sale was made: for a sale made offline, the device's time (sold_at), so lists
+    // and reports place it on the day it was made (issue 22).
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Issue 22, the offline till (decisions/0012). When the server recorded the sale; null for
+    // the sales recorded before this column (made online: the same as created_at).
+    receivedAt: timestamp('received_at', { withTimezone: true }).defaultNow(),
+    // The device's UUID of the sale, unique per store: sent again, the first sale answers.
+    clientSaleId: text('client_sale_id'),
+    offline: boolean('offline').notNull().default(false),
+    // The receipt number the device printed while offline (T3-0042).
+    deviceReceiptNumber: text('device_receipt_number'),
+    // An offline sale that took a product below the server's count: flagged until a manager
+    // reviews it; the reasons name each short product.
+    needsReview: boolean('needs_review').notNull().default(false),
+    reviewReasons: jsonb('review_reasons').$type<ReviewReason[]>().notNull().default([]),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
+    uniqueIndex('sales_store_client_sale_id_unique').on(table.storeId, table.clientSaleId),
+    // The few sales waiting for a manager's review (GET /sales?needs_review=true).
+    index('sales_store_needs_review_idx')
+      .on(table.storeId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.needsReview}`),
     index('sales_store_created_idx').on(table.storeId, table.createdAt.desc(), table.id.desc()),
     // The few cancelled sales, for the reports to leave out without reading every sale.
     index('sales_store_cancelled_idx')

@@ -35,6 +35,7 @@ describe('GET /api/stores/{storeId}/settings', () => {
         max_cashier_discount_percent: 10,
         loyalty_points_per_100: 1,
         default_credit_limit: null,
+        offline_max_age_days: 30,
       },
     });
     expect((await managerA.get(settingsOf(storeA))).statusCode).toBe(200);
@@ -62,16 +63,19 @@ describe('PUT /api/stores/{storeId}/settings', () => {
       max_cashier_discount_percent: 25,
       loyalty_points_per_100: 1,
       default_credit_limit: null,
+      offline_max_age_days: 30,
     });
     const both = await adminA.put(settingsOf(storeA), {
       max_cashier_discount_percent: 0,
       loyalty_points_per_100: 1000,
       default_credit_limit: null,
+      offline_max_age_days: 30,
     });
     expect(both.json().data).toEqual({
       max_cashier_discount_percent: 0,
       loyalty_points_per_100: 1000,
       default_credit_limit: null,
+      offline_max_age_days: 30,
     });
     expect((await adminA.get(settingsOf(storeA))).json().data).toEqual(both.json().data);
     // Store B is untouched.
@@ -129,6 +133,7 @@ describe('PUT /api/stores/{storeId}/settings', () => {
       max_cashier_discount_percent: 10,
       loyalty_points_per_100: 1,
       default_credit_limit: null,
+      offline_max_age_days: 30,
     });
   });
 
@@ -142,6 +147,7 @@ describe('PUT /api/stores/{storeId}/settings', () => {
       max_cashier_discount_percent: 10,
       loyalty_points_per_100: 2,
       default_credit_limit: 2500.5,
+      offline_max_age_days: 30,
     });
     expect(
       (await adminA.put(settingsOf(storeA), { default_credit_limit: '' })).json().data,

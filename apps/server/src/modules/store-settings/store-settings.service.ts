@@ -16,12 +16,14 @@ const columns = {
   max_cashier_discount_percent: stores.maxCashierDiscountPercent,
   loyalty_points_per_100: stores.loyaltyPointsPer100,
   default_credit_limit: stores.defaultCreditLimit,
+  offline_max_age_days: stores.offlineMaxAgeDays,
 };
 
 function present(row: {
   max_cashier_discount_percent: number;
   loyalty_points_per_100: number;
   default_credit_limit: string | null;
+  offline_max_age_days: number;
 }): StoreSettings {
   const limit = row.default_credit_limit;
   return { ...row, default_credit_limit: limit === null ? null : storedMoneyToNumber(limit) };
@@ -41,6 +43,7 @@ export async function saveStoreSettings(
   const changes = {
     maxCashierDiscountPercent: input.max_cashier_discount_percent,
     loyaltyPointsPer100: input.loyalty_points_per_100,
+    offlineMaxAgeDays: input.offline_max_age_days,
     // In cents when sent; null clears it (no default limit).
     defaultCreditLimit:
       input.default_credit_limit === undefined

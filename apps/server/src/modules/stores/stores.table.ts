@@ -29,10 +29,15 @@ export const stores = pgTable(
       .default(STORE_SETTINGS_DEFAULTS.max_cashier_discount_percent),
     // The credit limit of a customer with none of their own; null for none (issue 21).
     defaultCreditLimit: numeric('default_credit_limit', { precision: 12, scale: 2 }),
+    // How many days old an offline sale may be when it reaches the server (issue 22).
+    offlineMaxAgeDays: integer('offline_max_age_days')
+      .notNull()
+      .default(STORE_SETTINGS_DEFAULTS.offline_max_age_days),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('stores_name_unique').on(sql`lower(${table.name})`),
+    check('stores_offline_max_age_range', sql`${table.offlineMaxAgeDays} between 1 and 365`),
     check('stores_loyalty_rate_range', sql`${table.loyaltyPointsPer100} between 0 and 1000`),
     check(
       'stores_cashier_discount_range',

@@ -15,6 +15,7 @@ const SETTINGS: StoreSettings = {
   max_cashier_discount_percent: 10,
   loyalty_points_per_100: 1,
   default_credit_limit: null,
+  offline_max_age_days: 30,
 };
 
 function renderForm(routes: Parameters<typeof stubApi>[0], settings: StoreSettings = SETTINGS) {
