@@ -53,6 +53,14 @@ describe('capabilities', () => {
     expect(ROLES.filter((role) => can(role, 'purchase-orders:create'))).toEqual(['admin', 'sales']);
   });
 
+  it('lets only managers mark a sale that needs review as reviewed (issue 22)', () => {
+    expect(ROLES.filter((role) => can(role, 'sales:review'))).toEqual([
+      'super_admin',
+      'admin',
+      'manager',
+    ]);
+  });
+
   it('never gives a shopper a staff capability', () => {
     const shopperCapabilities = (Object.keys(CAPABILITIES) as (keyof typeof CAPABILITIES)[]).filter(
       (capability) => can('user', capability),

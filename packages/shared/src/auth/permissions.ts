@@ -43,6 +43,9 @@ export const CAPABILITIES = {
   'sales:read': STAFF,
   'sales:create': STAFF,
   'sales:send-receipt': STAFF,
+  // Issue 22: marking a sale flagged needs_review (an offline sale the shelf could not cover)
+  // as reviewed — POST /sales/{id}/review — is the store's managers' check.
+  'sales:review': MANAGERS,
   'orders:create': ALL,
   'orders:read-own': ALL,
   'orders:manage': STAFF,
