@@ -141,7 +141,7 @@ export default tseslint.config(
     // The till and the shop are the cart's screens (spec §2 Point of Sale, Shop; one cart store
     // for both): they may use the cart feature's store, arithmetic and clear-cart dialog, and no
     // other feature.
-    files: ['apps/web/src/features/pos/**', 'apps/web/src/features/shop/**'],
+    files: ['apps/web/src/features/shop/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -156,6 +156,41 @@ export default tseslint.config(
               regex: '^(\\.\\./){2,}features/(?!cart/)',
               message:
                 'The till and the shop import only the cart feature; compose the rest in app/.',
+            },
+            {
+              group: ['@duka/server', '@duka/server/*'],
+              message: 'The web app never imports the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The till also sells with no connection (issue 22, decision 0012): it may use the device's
+    // data and outbox (features/offline) — loaded with import() only, never up front — and the
+    // offline feature never imports the till.
+    files: ['apps/web/src/features/pos/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@/features/*',
+                '!@/features/cart',
+                '!@/features/offline',
+                '@/app/*',
+                '@/app',
+              ],
+              message:
+                'The till imports only the cart and offline features; compose the rest in app/.',
+            },
+            {
+              regex: '^(\\.\\./){2,}features/(?!cart/|offline/)',
+              message:
+                'The till imports only the cart and offline features; compose the rest in app/.',
             },
             {
               group: ['@duka/server', '@duka/server/*'],
