@@ -1,7 +1,4 @@
 import '@testing-library/jest-dom/vitest';
-// jsdom has no IndexedDB; the device database (features/offline) runs on this in-memory one.
-// Each test file gets its own environment, so its databases start empty.
-import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { i18n, initI18n } from '@/lib/i18n';

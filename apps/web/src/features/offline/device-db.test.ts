@@ -1,3 +1,5 @@
+// jsdom has no IndexedDB: this test runs the device database on fake-indexeddb's in-memory one.
+import 'fake-indexeddb/auto';
 import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDeviceDb, DEVICE_DB_NAME, openDeviceDb } from './device-db';
