@@ -2,8 +2,10 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { bundleReport } from './scripts/bundle-report.ts';
 import { precompress } from './scripts/precompress.ts';
+import { themeInitAsset } from './scripts/theme-init-asset.ts';
 
 /**
  * `vite build` makes a production build even when NODE_ENV says otherwise: NODE_ENV is the
@@ -52,6 +54,79 @@ export default defineConfig({
           budgetKb: 200,
         },
       ],
+    }),
+    themeInitAsset(),
+    VitePWA({
+      // The installable app and its service worker (issue 22, docs/decisions/0012, "App shell").
+      // Registered by src/app/service-worker.ts, loaded lazily after the first paint: nothing of
+      // it is in the up-front JavaScript.
+      injectRegister: false,
+      // A new release waits until the till is between sales; service-worker.ts activates it.
+      registerType: 'prompt',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      // The icons and the manifest are precached by the glob below (and the plugin's own entry).
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Duka',
+        short_name: 'Duka',
+        description: 'Point of sale and store management',
+        lang: 'en',
+        start_url: '/pos',
+        scope: '/',
+        display: 'standalone',
+        // The header's colour (index.html's theme-color says the same, per colour scheme).
+        theme_color: '#ffffff',
+        background_color: '#f8fafc',
+        // Drawn and rendered by scripts/render-icons.ts.
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // The whole app, every page's code and texts included (~520 kB over the wire, once per
+        // release): the till, its cart and its receipt start offline, and any other page can
+        // at least say that it needs a connection. Not the .br/.gz copies; the manifest is the
+        // plugin's own entry.
+        globPatterns: ['**/*.{html,js,css,svg,png}'],
+        // A page reloaded offline gets the app, which routes it; never for the API, the photos
+        // or the API's documentation — those are the server's answers or nothing.
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api(?:\/|$)/, /^\/uploads\//],
+        // The API is never answered from a cache: no route for it here, so it goes to the
+        // network as if there were no service worker. Product photos (their names are never
+        // reused) are kept once seen, within bounds.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'duka-product-photos',
+              expiration: {
+                maxEntries: 500,
+                maxAgeSeconds: 30 * 24 * 60 * 60,
+                purgeOnQuotaError: true,
+              },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+        // The first service worker takes the open page at once (it works offline without a
+        // reload); a later one waits for service-worker.ts to say the till is free.
+        clientsClaim: true,
+        skipWaiting: false,
+        // One file: no unhashed workbox-*.js beside sw.js.
+        inlineWorkboxRuntime: true,
+      },
     }),
     precompress(),
   ],

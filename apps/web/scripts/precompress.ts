@@ -51,12 +51,18 @@ export function precompress(): Plugin {
   return {
     name: 'duka:precompress',
     apply: 'build',
+    enforce: 'post',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    // closeBundle: every file is on disk by then, the copied public/ ones included.
-    async closeBundle() {
-      await precompressDir(outDir);
+    // closeBundle: every file is on disk by then, the copied public/ ones included. Last and
+    // in sequence: after vite-plugin-pwa has written the service worker (its closeBundle).
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        await precompressDir(outDir);
+      },
     },
   };
 }

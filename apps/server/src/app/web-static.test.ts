@@ -10,6 +10,8 @@ let distDir: string;
 
 const INDEX_HTML = '<!doctype html><title>Duka</title><div id="root"></div>';
 const SCRIPT = `console.log(${JSON.stringify('duka '.repeat(200))});`;
+const SERVICE_WORKER = `self.addEventListener('fetch', () => {}); // ${'precache '.repeat(50)}`;
+const MANIFEST = JSON.stringify({ name: 'Duka', start_url: '/pos', display: 'standalone' });
 
 function get(url: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'GET', url, headers });
@@ -20,7 +22,11 @@ beforeAll(async () => {
   distDir = mkdtempSync(path.join(os.tmpdir(), 'duka-dist-'));
   mkdirSync(path.join(distDir, 'assets'));
   writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(distDir, 'theme-init.js'), 'document.documentElement;');
+  writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The service worker and the web app manifest vite-plugin-pwa writes (issue 22).
+  writeFileSync(path.join(distDir, 'sw.js'), SERVICE_WORKER);
+  writeFileSync(`${path.join(distDir, 'sw.js')}.br`, brotliCompressSync(SERVICE_WORKER));
+  writeFileSync(path.join(distDir, 'manifest.webmanifest'), MANIFEST);
   const script = path.join(distDir, 'assets', 'app-abc123.js');
   writeFileSync(script, SCRIPT);
   writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
@@ -86,7 +92,7 @@ describe('the page', () => {
   });
 
   it('revalidates unhashed files outside /assets too', async () => {
-    const response = await get('/theme-init.js');
+    const response = await get('/favicon.svg');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
   });
@@ -100,5 +106,32 @@ describe('the page', () => {
     const response = await t.client().get('/api/unknown', { csrf: false });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found', code: 'not_found' });
+  });
+});
+
+describe('the installable app', () => {
+  // A service worker or manifest kept a year would keep every till on the release it first
+  // installed: the browser must check them with the server on every use.
+  it('revalidates the service worker on every check, compressed, as JavaScript', async () => {
+    const response = await get('/sw.js', { 'accept-encoding': 'br, gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['etag']).toBeTruthy();
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SERVICE_WORKER);
+    const again = await get('/sw.js', {
+      'accept-encoding': 'br, gzip',
+      'if-none-match': String(response.headers['etag']),
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('revalidates the web app manifest, served as a manifest', async () => {
+    const response = await get('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-type']).toContain('application/manifest+json');
+    expect(response.json()).toEqual(JSON.parse(MANIFEST));
   });
 });

@@ -5,7 +5,9 @@
  *
  * Operational contract: compressed (the build writes .br and .gz beside each file; we pick by
  * Accept-Encoding), hashed assets cached a year (their name changes when their content does),
- * HTML and other unhashed files revalidated on every use.
+ * HTML and other unhashed files revalidated on every use — the service worker (sw.js) and the
+ * web app manifest among them (issue 22): kept longer, they would hold an installed till on an
+ * old release.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  applyTheme,
   PREFERENCES_STORAGE_KEY,
   usePreferencesStore,
 } from '@/features/profile/stores/preferences-store';
-// public/theme-init.js runs before the app and reads what the preferences store writes.
-import themeInit from '../../public/theme-init.js?raw';
+// theme-init.js runs before the app and reads what the preferences store writes.
+import themeInit from './theme-init.js?raw';
 
 function runThemeInit() {
   document.documentElement.classList.remove('dark');
@@ -31,5 +32,25 @@ describe('the theme script in <head>', () => {
     expect(runThemeInit()).toBe(false);
     localStorage.setItem(PREFERENCES_STORAGE_KEY, '{not json');
     expect(runThemeInit()).toBe(false);
+  });
+
+  it("gives the browser's bar the theme's colour, whatever the system's scheme", () => {
+    document.head.innerHTML =
+      '<meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)">' +
+      '<meta name="theme-color" content="#0f172a" media="(prefers-color-scheme: dark)">';
+    const colours = () =>
+      [...document.querySelectorAll('meta[name="theme-color"]')].map((meta) =>
+        meta.getAttribute('content'),
+      );
+    usePreferencesStore.getState().setPreference('darkMode', true);
+    runThemeInit();
+    expect(colours()).toEqual(['#0f172a', '#0f172a']);
+    usePreferencesStore.getState().setPreference('darkMode', false);
+    runThemeInit();
+    expect(colours()).toEqual(['#ffffff', '#ffffff']);
+    // Once the app runs, it keeps them in step with the preference.
+    applyTheme(true);
+    expect(colours()).toEqual(['#0f172a', '#0f172a']);
+    document.head.innerHTML = '';
   });
 });

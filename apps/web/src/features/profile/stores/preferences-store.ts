@@ -50,8 +50,14 @@ export const usePreferencesStore = create<PreferencesState>()(
   ),
 );
 
+/** The browser's bar (an installed app's title bar) in the header's colour, as theme-init.js sets it. */
+export const THEME_COLORS = { light: '#ffffff', dark: '#0f172a' };
+
 export function applyTheme(darkMode: boolean): void {
   document.documentElement.classList.toggle('dark', darkMode);
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
+    meta.setAttribute('content', darkMode ? THEME_COLORS.dark : THEME_COLORS.light);
+  }
 }
 
 /** Applies the saved theme now and whenever the preference changes; returns the unsubscribe. */
