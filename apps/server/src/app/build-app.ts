@@ -35,6 +35,7 @@ import { storeSettingsRoutes } from '../modules/store-settings/store-settings.ro
 import { salesRoutes } from '../modules/sales/sales.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
 import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
+import { syncRoutes } from '../modules/sync/sync.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { apiDocsTransform, SECURITY_SCHEMES } from './api-docs';
 import type { AppDeps } from './deps';
@@ -159,6 +160,7 @@ export async function buildApp({
       await api.register(jobsRoutes, { prefix: '/jobs' });
       await api.register(storeWebhooksRoutes, { prefix: '/stores' });
       await api.register(webhooksRoutes, { prefix: '/webhooks' });
+      await api.register(syncRoutes, { prefix: '/sync' });
     },
     { prefix: '/api' },
   );

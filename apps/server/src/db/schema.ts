@@ -27,3 +27,4 @@ export {
 export { productSalesMonthly } from '../modules/reports/product-sales-monthly.table';
 export { jobs } from '../modules/jobs/jobs.table';
 export { storeWebhookSecrets, webhookEvents } from '../modules/webhooks/webhooks.table';
+export { devices, syncTombstones } from '../modules/sync/sync.table';

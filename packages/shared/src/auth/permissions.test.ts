@@ -61,6 +61,17 @@ describe('capabilities', () => {
     ]);
   });
 
+  it('lets every staff role, never a shopper, download the store and register a device (issue 22)', () => {
+    for (const capability of ['sync:read', 'sync:register-device'] as const) {
+      expect(ROLES.filter((role) => can(role, capability))).toEqual([
+        'super_admin',
+        'admin',
+        'manager',
+        'sales',
+      ]);
+    }
+  });
+
   it('never gives a shopper a staff capability', () => {
     const shopperCapabilities = (Object.keys(CAPABILITIES) as (keyof typeof CAPABILITIES)[]).filter(
       (capability) => can('user', capability),

@@ -46,6 +46,10 @@ export const CAPABILITIES = {
   // Issue 22: marking a sale flagged needs_review (an offline sale the shelf could not cover)
   // as reviewed — POST /sales/{id}/review — is the store's managers' check.
   'sales:review': MANAGERS,
+  // Issue 22: the offline till — a device downloads the store's products and customers (the
+  // staff view: no buying prices) and registers itself for its receipt numbers. Never shoppers.
+  'sync:read': STAFF,
+  'sync:register-device': STAFF,
   'orders:create': ALL,
   'orders:read-own': ALL,
   'orders:manage': STAFF,

@@ -9,8 +9,8 @@
  *   the order sent, so one refused sale never stops the others.
  * - GET /sync/products and GET /sync/customers page through every row changed after a cursor
  *   (deactivated and deleted ones included), so a device downloads the store once and then only
- *   what changed. The cursor is opaque to the client: the server's change sequence, never a
- *   clock, so a row written while a device pages is never skipped.
+ *   what changed. The cursor is opaque to the client: built from transaction ids, never a
+ *   clock, so a row written while a device pages is never skipped (decisions/0012).
  * - POST /sync/devices gives a device its number in the store, for receipts numbered on the
  *   device (T3-0042) while it is offline.
  */
@@ -91,11 +91,18 @@ export const syncSaleResultSchema = z.object({
 export type SyncSaleResult = z.infer<typeof syncSaleResultSchema>;
 export const syncSalesResponseSchema = z.object({ results: z.array(syncSaleResultSchema) });
 
+/**
+ * The cursor a delta answer gives, sent back as `since`: opaque to the device, which stores it
+ * and never builds one. (The server's form: the snapshot's oldest running transaction, and while
+ * paging the last transaction and id answered — decisions/0012 "Sync protocol".)
+ */
+export const SYNC_CURSOR = /^\d{1,20}(-\d{1,20}-\d{1,10})?$/;
+
 /** GET /sync/products and /sync/customers: no cursor = everything. */
 export const syncQuerySchema = z.object({
   since: z
-    .string()
-    .regex(/^\d{1,19}$/, { error: 'Cursor is not valid' })
+    .string({ error: 'Cursor is not valid' })
+    .regex(SYNC_CURSOR, { error: 'Cursor is not valid' })
     .optional(),
   limit: idSchema(`Limit must be a whole number from 1 to ${SYNC_PAGE_MAX}`)
     .refine((value) => value <= SYNC_PAGE_MAX, {

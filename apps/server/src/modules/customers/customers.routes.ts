@@ -49,12 +49,13 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['customers'],
         body: createCustomerSchema,
-        response: { 201: customerResponseSchema },
+        response: { 200: customerResponseSchema, 201: customerResponseSchema },
       },
     },
     async (request, reply) => {
-      const row = await createCustomer(db, requireStoreId(request), request.body);
-      return reply.status(201).send({ data: presentCustomer(row) });
+      // A client id sent again (an offline till's retried upload) answers the first customer.
+      const { row, created } = await createCustomer(db, requireStoreId(request), request.body);
+      return reply.status(created ? 201 : 200).send({ data: presentCustomer(row) });
     },
   );
 

@@ -126,11 +126,20 @@ export async function findCustomer(
   return row;
 }
 
+/**
+ * POST /customers. With `client_customer_id` (a customer added on an offline till, issue 22)
+ * the customer is made once per store: sent again — a retried upload, or two at once — the
+ * answer is the customer made the first time (even if archived since) and nothing is created
+ * (`created` false). The unique index decides under concurrency: the second insert waits for
+ * the first and then does nothing. Phones are not unique (two customers may share one), with or
+ * without a client id.
+ */
 export async function createCustomer(
   db: Executor,
   storeId: number,
   input: CreateCustomerInput,
-): Promise<CustomerWithDebt> {
+): Promise<{ row: CustomerWithDebt; created: boolean }> {
+  const clientCustomerId = input.client_customer_id ?? null;
   const [row] = await db
     .insert(customers)
     .values({
@@ -140,10 +149,20 @@ export async function createCustomer(
       email: input.email ? input.email : null,
       address: input.address ? input.address : null,
       notes: input.notes ? input.notes : null,
+      clientCustomerId,
     })
+    .onConflictDoNothing({ target: [customers.storeId, customers.clientCustomerId] })
     .returning();
   // A new customer owes nothing.
-  return { ...row!, oldestUnpaidAt: null };
+  if (row) return { row: { ...row, oldestUnpaidAt: null }, created: true };
+  const [first] = await db
+    .select(customerWithDebtColumns)
+    .from(customers)
+    .where(and(eq(customers.storeId, storeId), eq(customers.clientCustomerId, clientCustomerId!)))
+    .limit(1);
+  // Only a client id can conflict, and its row cannot be gone: deleting one frees the id.
+  if (!first) throw new Error('customer insert conflicted but no customer has its client id');
+  return { row: first, created: false };
 }
 
 /** Blank optional text is stored as null (the page shows nothing for it). */

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { stores } from '../stores/stores.table';
+import { syncXidColumn } from '../../db/sync-xid';
 
 /**
  * A customer of a store (spec §3 Customer). Phones are stored +254… (PRODUCT.md §4b). Each
@@ -42,14 +43,24 @@ export const customers = pgTable(
     // The most they may owe; null for none of their own (stores.default_credit_limit applies).
     creditLimit: numeric('credit_limit', { precision: 12, scale: 2 }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    // The UUID a till gave a customer it added while offline (issue 22), unique per store: the
+    // upload retried after a lost answer finds the customer made the first time.
+    clientCustomerId: text('client_customer_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The transaction that last wrote the row (issue 22): what GET /sync/customers pages by.
+    syncXid: syncXidColumn(),
   },
   (table) => [
     index('customers_store_idx').on(table.storeId, table.name),
     uniqueIndex('customers_one_walk_in_per_store')
       .on(table.storeId)
       .where(sql`${table.isWalkIn}`),
+    uniqueIndex('customers_store_client_customer_id_unique').on(
+      table.storeId,
+      table.clientCustomerId,
+    ),
+    index('customers_store_sync_idx').on(table.storeId, table.syncXid, table.id),
     check('customers_loyalty_points_not_negative', sql`${table.loyaltyPoints} >= 0`),
     check('customers_balance_not_negative', sql`${table.balance} >= 0`),
   ],

@@ -3,7 +3,8 @@ import type { ProductImage } from '@duka/shared/products/products.schemas';
 import { PRODUCT_IMAGES_DIR, UPLOADS_URL_PREFIX } from './product-images.service';
 import type { ProductImageRow } from './product-images.table';
 
-const fileUrl = (storeId: number, name: string) =>
+/** Where the browser asks for a stored photo file of the store. */
+export const fileUrl = (storeId: number, name: string) =>
   `${UPLOADS_URL_PREFIX}${PRODUCT_IMAGES_DIR}/${storeId}/${name}`;
 
 /** What a product's answer needs of a photo. */

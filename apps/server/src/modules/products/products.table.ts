@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { categories } from '../categories/categories.table';
 import { stores } from '../stores/stores.table';
+import { syncXidColumn } from '../../db/sync-xid';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 }).notNull().default('0');
 
@@ -63,6 +64,8 @@ export const products = pgTable(
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The transaction that last wrote the row (issue 22): what GET /sync/products pages by.
+    syncXid: syncXidColumn(),
   },
   (table) => [
     uniqueIndex('products_store_sku_unique').on(table.storeId, sql`lower(${table.sku})`),
@@ -73,6 +76,8 @@ export const products = pgTable(
     index('products_store_barcode_idx').on(table.storeId, sql`lower(${table.barcode})`),
     // Search (GET /products?q, /products/search): contains-matches served by pg_trgm on
     // PGlite and PostgreSQL alike.
+    // A device's delta (GET /sync/products): the rows written after its cursor, in order.
+    index('products_store_sync_idx').on(table.storeId, table.syncXid, table.id),
     index('products_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     check('products_min_quantity_not_negative', sql`${table.minQuantity} >= 0`),
     check('products_pack_size_positive', sql`${table.packSize} >= 1`),
