@@ -14,6 +14,8 @@ export interface Measured {
   p99: number;
   errors: number;
   statuses: Record<number, number>;
+  /** Bytes on the wire, for a scenario that measures them (the offline till's download). */
+  bytes?: number;
 }
 
 interface Budget {
@@ -22,6 +24,7 @@ interface Budget {
   p95?: number;
   p99?: number;
   minRps?: number;
+  maxBytes?: number;
 }
 
 export const BUDGETS: Budget[] = [
@@ -31,6 +34,12 @@ export const BUDGETS: Budget[] = [
   { match: /^sales list/, p95: 40 },
   { match: /^report .*12 months/, p95: 300 },
   { match: /^CSV import/, p95: 10_000 },
+  // Issue 22, the offline till: a device's first download of 50,000 products (pages of 5,000;
+  // its time is the whole download, kept in p95), the delta after 100 changes, and 500 waiting
+  // sales uploaded in batches of 100 (sales/s in rps).
+  { match: /^sync: first download/, p95: 10_000, maxBytes: 5_000_000 },
+  { match: /^sync: delta/, p95: 100 },
+  { match: /^sync: upload/, minRps: 200 },
 ];
 
 /**
@@ -64,6 +73,8 @@ export function checkBudgets(run: {
         missed.push(`${m.scenario}: p99 ${m.p99} ms > ${budget.p99} ms`);
       if (budget.minRps !== undefined && m.rps < budget.minRps)
         missed.push(`${m.scenario}: ${m.rps} requests/s < ${budget.minRps}`);
+      if (budget.maxBytes !== undefined && (m.bytes ?? 0) > budget.maxBytes)
+        missed.push(`${m.scenario}: ${m.bytes} bytes > ${budget.maxBytes}`);
     }
   }
   if (run.pgbenchTps) {
