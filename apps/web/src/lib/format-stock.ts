@@ -20,8 +20,11 @@ function part(n: number, unit: UnitType): string {
  * Stock as a person counts it on the shelf (issue 20), in the current language: "3 dozen 11 pcs",
  * "47 pcs", "2 packs", "dazeni 3 vipande 11". A product kept by the piece is all pieces; whole
  * units come first and the leftover pieces after them, each only when there are some.
+ * Stock below zero (issue 22: offline sales the shelf could not cover) is the pieces missing,
+ * "-3 pcs", "vipande -15": one signed number, never "-1 dozen -3 pcs".
  */
 export function formatStock({ stock_pieces, stock_unit, pack_size }: StockOf): string {
+  if (stock_pieces < 0) return part(stock_pieces, 'piece');
   const { units, pieces } = shelfStock(stock_pieces, stock_unit, pack_size);
   if (units === 0) return part(pieces, 'piece');
   if (pieces === 0) return part(units, stock_unit);

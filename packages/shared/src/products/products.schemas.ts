@@ -170,7 +170,7 @@ const pageSizeSchema = idSchema(`Page size must be between 1 and ${PAGE_SIZE_MAX
   })
   .default(20);
 
-/** GET /products?q&category_id&page&pageSize&low_stock&active */
+/** GET /products?q&category_id&page&pageSize&low_stock&count_needed&active */
 export const productListQuerySchema = z.object({
   q: textSchema({ label: 'Search', max: 100 }).optional(),
   category_id: idSchema('Invalid category').optional(),
@@ -178,6 +178,11 @@ export const productListQuerySchema = z.object({
   pageSize: pageSizeSchema,
   // Products whose quantity is below their min_quantity.
   low_stock: z.enum(['true', 'false'], { error: 'low_stock must be true or false' }).optional(),
+  // Issue 22: products whose stock went below zero (offline sales the shelf could not cover),
+  // for a manager to count.
+  count_needed: z
+    .enum(['true', 'false'], { error: 'count_needed must be true or false' })
+    .optional(),
   // Active (true) or inactive (false) products only: /shop shows staff what a shopper sees.
   active: z.enum(['true', 'false'], { error: 'active must be true or false' }).optional(),
   // Goods or services only: the till and the shop list goods; the till finds its delivery.

@@ -12,6 +12,7 @@ import {
   desc,
   eq,
   inArray,
+  lt,
   or,
   sql,
   type Placeholder,
@@ -152,7 +153,10 @@ async function productsInOrder(db: Database, role: Role, storeId: number, ids: A
   );
 }
 
-/** GET /products: filtered by q, category, low stock and active; ordered by name; one page. */
+/**
+ * GET /products: filtered by q, category, low stock, count needed (stock below zero) and
+ * active; ordered by name; one page.
+ */
 export async function listProducts(
   db: Database,
   role: Role,
@@ -164,7 +168,8 @@ export async function listProducts(
     query.category_id === undefined &&
     query.active === undefined &&
     query.kind === undefined &&
-    query.low_stock !== 'true';
+    query.low_stock !== 'true' &&
+    query.count_needed !== 'true';
   if (unfiltered) {
     const ids = await catalogueInNameOrder(db, storeId, !isShopper(role));
     const start = (query.page - 1) * query.pageSize;
@@ -188,15 +193,17 @@ export async function listProducts(
       sql`${products.stockPieces} < ${products.minQuantity} * ${piecesPerStockUnit}`,
     );
   }
+  // Issue 22: stock below zero (offline sales the shelf could not cover) needs a count.
+  if (query.count_needed === 'true') conditions.push(lt(products.stockPieces, 0));
   const where = and(...conditions);
   const countAll = async () => {
     const [row] = await db.select({ n: count() }).from(products).where(where);
     return row?.n ?? 0;
   };
-  // The list's count is kept a few seconds (lib/list-cache); a search or the
-  // low-stock filter is counted every time.
+  // The list's count is kept a few seconds (lib/list-cache); a search or a stock filter is
+  // counted every time.
   const total =
-    query.q || query.low_stock === 'true'
+    query.q || query.low_stock === 'true' || query.count_needed === 'true'
       ? await countAll()
       : await catalogueCounts.get(
           db,

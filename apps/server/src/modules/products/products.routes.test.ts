@@ -9,6 +9,7 @@ let storeA: number;
 let storeB: number;
 let manager: TestClient;
 let managerName: string;
+let managerId: number;
 let cashier: TestClient;
 let shopper: TestClient;
 let managerB: TestClient;
@@ -50,6 +51,7 @@ beforeAll(async () => {
   const m = await signedIn(t, 'manager', storeA);
   manager = m.client;
   managerName = m.user.name;
+  managerId = m.user.id;
   cashier = (await signedIn(t, 'sales', storeA)).client;
   shopper = (await signedIn(t, 'user', storeA)).client;
   managerB = (await signedIn(t, 'manager', storeB)).client;
@@ -605,6 +607,34 @@ describe('products: lists and search', () => {
     for (const p of listed.json().data as { quantity: number; min_quantity: number }[]) {
       expect(p.quantity).toBeLessThan(p.min_quantity);
     }
+  });
+
+  it('lists the products whose stock went below zero with count_needed=true (issue 22)', async () => {
+    // An offline sale the shelf could not cover takes the stock below zero through the ledger.
+    const short = await create(manager, { name: 'Count me', quantity: 2, min_quantity: 0 });
+    const zero = await create(manager, { quantity: 0 });
+    const stocked = await create(manager, { quantity: 4 });
+    await t.db.execute(
+      sql`select * from stock_apply(${storeA}, ${`{${short.id}}`}::int[], '{-5}'::bigint[], 'sale', 'offline sale', ${managerId}, true)`,
+    );
+    const listed = await manager.get('/api/products', {
+      query: { count_needed: 'true', pageSize: 100 },
+    });
+    expect(listed.statusCode).toBe(200);
+    const data = listed.json().data as { id: number; stock_pieces: number; quantity: number }[];
+    expect(data.map((p) => p.id)).toContain(short.id);
+    expect(data.map((p) => p.id)).not.toContain(zero.id);
+    expect(data.map((p) => p.id)).not.toContain(stocked.id);
+    expect(data.every((p) => p.stock_pieces < 0)).toBe(true);
+    expect(data.find((p) => p.id === short.id)).toMatchObject({ stock_pieces: -3, quantity: -3 });
+    expect(listed.json().total).toBe(data.length);
+    // Another store's products never show; a bad value names the parameter.
+    expect(
+      (await managerB.get('/api/products', { query: { count_needed: 'true' } })).json().data,
+    ).toEqual([]);
+    const bad = await manager.get('/api/products', { query: { count_needed: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('count_needed must be true or false');
   });
 });
 

@@ -10,7 +10,12 @@ export interface ProductListParams {
   q: string;
   page: number;
   pageSize: number;
+  /** Low stock (below the minimum), or count needed (issue 22: stock below zero); none: all. */
+  stock?: StockFilter;
 }
+
+export const STOCK_FILTERS = ['low', 'count_needed'] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
 
 export interface ProductPage {
   data: InventoryProduct[];
@@ -19,10 +24,19 @@ export interface ProductPage {
   pageSize: number;
 }
 
-/** GET /products: one page of the store's products (a chain may have 50,000; never all). */
+/**
+ * GET /products: one page of the store's products (a chain may have 50,000; never all), with
+ * low_stock=true or count_needed=true when a stock filter is chosen.
+ */
 export function getProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductPage> {
   return apiClient.get<ProductPage>('/products', {
-    query: { q: params.q || undefined, page: params.page, pageSize: params.pageSize },
+    query: {
+      q: params.q || undefined,
+      page: params.page,
+      pageSize: params.pageSize,
+      low_stock: params.stock === 'low' ? 'true' : undefined,
+      count_needed: params.stock === 'count_needed' ? 'true' : undefined,
+    },
     signal,
   });
 }

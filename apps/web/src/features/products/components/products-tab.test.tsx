@@ -66,6 +66,58 @@ describe('ProductsTab', () => {
     ).toEqual(['Edit', 'Stock History']);
   });
 
+  it('finds the products that need a count (issue 22): stock below zero, from page 1', async () => {
+    const short = buildProduct({
+      id: 9,
+      name: 'Brookside Milk 500ml',
+      stock_unit: 'dozen',
+      quantity: -1,
+      stock_pieces: -15,
+    });
+    const sent = fakeApi({
+      'GET /products': (request) =>
+        request.path.includes('count_needed=true')
+          ? page(1, [short])
+          : request.path.includes('low_stock=true')
+            ? page(0, [])
+            : page(45, [sugar], request.path.includes('page=2') ? 2 : 1),
+    });
+    renderWithRole('manager', <ProductsTab />);
+    await screen.findByText('Sugar 1kg');
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await vi.waitFor(() =>
+      expect(productListCalls(sent).at(-1)).toBe('/products?page=2&pageSize=20'),
+    );
+
+    const filter = screen.getByRole('combobox', { name: 'Stock' });
+    expect(Array.from((filter as HTMLSelectElement).options, (o) => o.textContent)).toEqual([
+      'All products',
+      'Low Stock',
+      'Count needed',
+    ]);
+    await userEvent.selectOptions(filter, 'Count needed');
+    const row = (await screen.findByText('Brookside Milk 500ml')).closest('tr')!;
+    expect(productListCalls(sent).at(-1)).toBe('/products?page=1&pageSize=20&count_needed=true');
+    // The pieces missing, and the badge in words (not colour alone).
+    expect(within(row).getByText('-15 pcs')).toBeInTheDocument();
+    expect(within(row).getByTestId('count-needed-badge')).toHaveTextContent('Count needed');
+    expect(screen.queryByText('Sugar 1kg')).toBeNull();
+
+    await userEvent.selectOptions(filter, 'Low Stock');
+    expect(await screen.findByText('No products available.')).toBeInTheDocument();
+    expect(productListCalls(sent).at(-1)).toBe('/products?page=1&pageSize=20&low_stock=true');
+  });
+
+  it('says so when no product needs a count', async () => {
+    fakeApi({ 'GET /products': page(0, []) });
+    renderWithRole('manager', <ProductsTab />);
+    await userEvent.selectOptions(
+      await screen.findByRole('combobox', { name: 'Stock' }),
+      'Count needed',
+    );
+    expect(await screen.findByText('No product needs a count.')).toBeInTheDocument();
+  });
+
   it("shows 'Failed to fetch products' with Retry when the list cannot load", async () => {
     let fail = true;
     fakeApi({ 'GET /products': () => (fail ? { status: 500, body: {} } : page(1)) });

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useCan } from '@/lib/use-can';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useProducts } from '../api/get-products';
+import { STOCK_FILTERS, useProducts, type StockFilter } from '../api/get-products';
 import type { InventoryProduct } from '../lib/product-types';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductFormDialog } from './product-form-dialog';
@@ -27,17 +28,19 @@ interface ProductsTabProps {
 
 /**
  * Spec §2 Inventory page, Products tab: server-side search and paging (a chain may have 50,000
- * products, so the list is never loaded whole), the product dialog, delete and stock history.
+ * products, so the list is never loaded whole), a stock filter (low stock; count needed, issue
+ * 22), the product dialog, delete and stock history.
  */
 export function ProductsTab({ toolbar }: ProductsTabProps) {
   const { t } = useTranslation(['products', 'common']);
   const can = useCan();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // A new search starts on its first page.
-  const [paging, setPaging] = useState({ q: '', page: 1 });
-  const page = paging.q === q ? paging.page : 1;
-  const products = useProducts({ q, page, pageSize: PRODUCTS_PAGE_SIZE });
+  const [stock, setStock] = useState<StockFilter | undefined>(undefined);
+  // A new search or stock filter starts on its first page.
+  const [paging, setPaging] = useState({ q: '', stock, page: 1 });
+  const page = paging.q === q && paging.stock === stock ? paging.page : 1;
+  const products = useProducts({ q, page, pageSize: PRODUCTS_PAGE_SIZE, stock });
 
   const [form, setForm] = useState<{ open: boolean; product: InventoryProduct | null }>({
     open: false,
@@ -53,7 +56,7 @@ export function ProductsTab({ toolbar }: ProductsTabProps) {
 
   // The only product of the last page is gone: show the page before it.
   const handleDeleted = () => {
-    if (page > 1 && products.data?.data.length === 1) setPaging({ q, page: page - 1 });
+    if (page > 1 && products.data?.data.length === 1) setPaging({ q, stock, page: page - 1 });
   };
 
   return (
@@ -74,6 +77,19 @@ export function ProductsTab({ toolbar }: ProductsTabProps) {
               className="pl-9"
             />
           </div>
+          {/* Issue 22: Count needed finds the products offline sales took below zero. */}
+          <NativeSelect
+            aria-label={t('toolbar.stockFilter')}
+            className="sm:w-48"
+            value={stock ?? ''}
+            onChange={(event) =>
+              setStock(STOCK_FILTERS.find((filter) => filter === event.target.value))
+            }
+          >
+            <option value="">{t('toolbar.stockAll')}</option>
+            <option value="low">{t('stock.lowStock')}</option>
+            <option value="count_needed">{t('stock.countNeeded')}</option>
+          </NativeSelect>
           <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
             {toolbar}
             {canWrite && (
@@ -102,6 +118,7 @@ export function ProductsTab({ toolbar }: ProductsTabProps) {
           <div className="grid gap-4" aria-busy={products.isFetching}>
             <ProductsTable
               products={products.data.data}
+              empty={stock === 'count_needed' ? t('table.emptyCountNeeded') : undefined}
               onEdit={canWrite ? openForm : undefined}
               onDelete={can('products:delete') ? setDeleting : undefined}
               onHistory={can('products:history') ? setHistory : undefined}
@@ -118,7 +135,7 @@ export function ProductsTab({ toolbar }: ProductsTabProps) {
             <Pagination
               page={page}
               pageCount={pageCount}
-              onPageChange={(next) => setPaging({ q, page: next })}
+              onPageChange={(next) => setPaging({ q, stock, page: next })}
               label={t('table.pages')}
             />
           </div>

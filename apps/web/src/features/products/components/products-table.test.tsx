@@ -92,6 +92,23 @@ describe('ProductsTable on a wide screen', () => {
     expect(within(sodaRow!).getByTestId('product-thumbnail-placeholder')).toBeInTheDocument();
   });
 
+  it('shows stock below zero and Count needed only for such a product (issue 22)', () => {
+    render(
+      <ProductsTable
+        products={[
+          buildProduct({ id: 1, name: 'Short', quantity: -3, stock_pieces: -3 }),
+          buildProduct({ id: 2, name: 'Empty', quantity: 0, stock_pieces: 0 }),
+        ]}
+      />,
+    );
+    const short = screen.getByText('Short').closest('tr')!;
+    expect(within(short).getByText('-3 pcs')).toBeInTheDocument();
+    expect(within(short).getByText('Count needed')).toBeInTheDocument();
+    expect(within(short).getByText('Out of Stock')).toBeInTheDocument();
+    const empty = screen.getByText('Empty').closest('tr')!;
+    expect(within(empty).queryByText('Count needed')).toBeNull();
+  });
+
   it("says 'No products available.' when there are none", () => {
     render(<ProductsTable products={[]} />);
     expect(screen.getByText('No products available.')).toBeInTheDocument();

@@ -11,7 +11,7 @@ import { formatStock } from '@/lib/format-stock';
 import { useMediaQuery } from '@/lib/use-media-query';
 import type { InventoryProduct } from '../lib/product-types';
 import { ProductThumbnail } from './product-thumbnail';
-import { StockLabel } from './stock-label';
+import { CountNeededBadge, StockLabel } from './stock-label';
 
 interface ProductsTableProps {
   products: readonly InventoryProduct[];
@@ -19,6 +19,8 @@ interface ProductsTableProps {
   onEdit?: (product: InventoryProduct) => void;
   onDelete?: (product: InventoryProduct) => void;
   onHistory?: (product: InventoryProduct) => void;
+  /** What an empty list says; 'No products available.' by default. */
+  empty?: string;
 }
 
 type ProductColumn = ResponsiveColumn<InventoryProduct> & {
@@ -29,7 +31,13 @@ type ProductColumn = ResponsiveColumn<InventoryProduct> & {
 // On a tablet the table keeps the columns a till needs; the rest return on a laptop.
 const SECONDARY_CELL = 'hidden lg:table-cell';
 
-export function ProductsTable({ products, onEdit, onDelete, onHistory }: ProductsTableProps) {
+export function ProductsTable({
+  products,
+  onEdit,
+  onDelete,
+  onHistory,
+  empty,
+}: ProductsTableProps) {
   const { t } = useTranslation(['products', 'common']);
   const wide = useMediaQuery(TABLE_MEDIA_QUERY);
 
@@ -74,6 +82,8 @@ export function ProductsTable({ products, onEdit, onDelete, onHistory }: Product
           {/* As on the shelf (issue 20): "3 dozen 11 pcs", "47 pcs". */}
           <span className="whitespace-nowrap">{formatStock(product)}</span>
           <StockLabel product={product} />
+          {/* Issue 22: offline sales took it below zero — the shelf must be counted. */}
+          {product.stock_pieces < 0 && <CountNeededBadge />}
         </span>
       ),
     },
@@ -91,7 +101,9 @@ export function ProductsTable({ products, onEdit, onDelete, onHistory }: Product
       columns={columns}
       rowKey={(product) => product.id}
       empty={
-        <p className="py-6 text-center text-slate-600 dark:text-slate-400">{t('table.empty')}</p>
+        <p className="py-6 text-center text-slate-600 dark:text-slate-400">
+          {empty ?? t('table.empty')}
+        </p>
       }
       actions={
         hasActions

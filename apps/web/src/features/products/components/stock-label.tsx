@@ -1,3 +1,4 @@
+import { ClipboardListIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { stockStatus } from '@duka/shared/products/stock-status';
@@ -23,6 +24,20 @@ export function StockLabel({ product }: { product: { quantity: number; stock_pie
   return (
     <Badge variant={variant} className={className}>
       {t(`stock.${status}`)}
+    </Badge>
+  );
+}
+
+/**
+ * Issue 22: stock below zero — offline sales sold more than the server counted — so a manager
+ * must count the shelf and correct it. In words with an icon, never by colour alone.
+ */
+export function CountNeededBadge() {
+  const { t } = useTranslation('products');
+  return (
+    <Badge variant="warning" className="gap-1" data-testid="count-needed-badge">
+      <ClipboardListIcon aria-hidden className="size-3" />
+      {t('stock.countNeeded')}
     </Badge>
   );
 }
