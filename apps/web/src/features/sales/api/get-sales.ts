@@ -11,6 +11,8 @@ export interface SalesListParams {
   from?: string;
   to?: string;
   payment_method?: SalePaymentMethod;
+  /** Issue 22: only the offline sales flagged for a manager's review, not yet reviewed. */
+  needs_review?: boolean;
 }
 
 export interface SalesPage {
@@ -26,7 +28,10 @@ export interface SalesPage {
  */
 export const salesListQueryKey = (params: SalesListParams) => ['sales', 'list', params] as const;
 
-/** GET /sales?page&pageSize=10&from&to&payment_method (spec §7, issue 8): newest first. */
+/**
+ * GET /sales?page&pageSize=10&from&to&payment_method (spec §7, issue 8) and needs_review=true
+ * (issue 22): newest first.
+ */
 export function getSales(params: SalesListParams, signal?: AbortSignal): Promise<SalesPage> {
   return apiClient.get<SalesPage>('/sales', {
     query: {
@@ -35,6 +40,7 @@ export function getSales(params: SalesListParams, signal?: AbortSignal): Promise
       from: params.from,
       to: params.to,
       payment_method: params.payment_method,
+      needs_review: params.needs_review ? 'true' : undefined,
     },
     signal,
   });

@@ -1,3 +1,4 @@
+import { TriangleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { isKnownStatus, statusBadgeVariant } from '../lib/sale-status';
@@ -23,5 +24,19 @@ export function ReceiptSentBadges({ status }: { status: { sms: boolean; whatsapp
       {status.sms && <Badge>{t('receipt.sms')}</Badge>}
       {status.whatsapp && <Badge>{t('receipt.whatsapp')}</Badge>}
     </span>
+  );
+}
+
+/**
+ * Issue 22: an offline sale the shelf could not cover, for a manager to check — said in words
+ * with an icon, never by colour alone.
+ */
+export function NeedsReviewBadge() {
+  const { t } = useTranslation('sales');
+  return (
+    <Badge variant="warning" className="gap-1" data-testid="needs-review-badge">
+      <TriangleAlertIcon aria-hidden className="size-3" />
+      {t('review.badge')}
+    </Badge>
   );
 }

@@ -16,6 +16,7 @@ import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsi
 import { formatSaleDate } from '../lib/format-sale-date';
 import { hasCredit } from '../lib/sale-status';
 import { ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
+import { SaleReviewSection } from './sale-review-section';
 import { customerName } from '@/lib/customer-name';
 
 interface SaleDetailsDialogProps {
@@ -24,14 +25,23 @@ interface SaleDetailsDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Opens the sale's receipt (print, WhatsApp, SMS), composed in by the page. */
   onViewReceipt?: (saleId: number) => void;
+  /** A manager marked it reviewed (issue 22): the sale as the server now has it. */
+  onReviewed: (sale: Sale) => void;
 }
 
 /**
  * Spec §2 Sales details: Customer Information, Payment Information, Sale Information (date,
  * cashier, status, Sale ID) and the items (Product with its SKU, Unit Price, Quantity, Total);
- * the receipt's sends, and a way to print or resend it (PRODUCT.md §4).
+ * the receipt's sends, and a way to print or resend it (PRODUCT.md §4). Issue 22: a sale made
+ * offline says when it was made and when it reached the server, its device receipt number, and
+ * why it needs review.
  */
-export function SaleDetailsDialog({ sale, onOpenChange, onViewReceipt }: SaleDetailsDialogProps) {
+export function SaleDetailsDialog({
+  sale,
+  onOpenChange,
+  onViewReceipt,
+  onReviewed,
+}: SaleDetailsDialogProps) {
   return (
     <Dialog open={sale !== null} onOpenChange={onOpenChange}>
       {sale && (
@@ -39,6 +49,7 @@ export function SaleDetailsDialog({ sale, onOpenChange, onViewReceipt }: SaleDet
           sale={sale}
           onClose={() => onOpenChange(false)}
           onViewReceipt={onViewReceipt}
+          onReviewed={onReviewed}
         />
       )}
     </Dialog>
@@ -58,10 +69,12 @@ function SaleDetails({
   sale,
   onClose,
   onViewReceipt,
+  onReviewed,
 }: {
   sale: Sale;
   onClose: () => void;
   onViewReceipt?: (saleId: number) => void;
+  onReviewed: (sale: Sale) => void;
 }) {
   const { t } = useTranslation(['sales', 'common']);
   const none = t('common:notAvailable');
@@ -119,6 +132,16 @@ function SaleDetails({
         <DialogTitle>{t('details.title')}</DialogTitle>
         <DialogDescription>{t('details.description', { id: sale.id })}</DialogDescription>
       </DialogHeader>
+
+      {sale.offline && (
+        <p className="text-sm" data-testid="sale-offline">
+          {t('details.madeOffline', {
+            sold: formatSaleDate(sale.sold_at),
+            received: formatSaleDate(sale.received_at),
+          })}
+        </p>
+      )}
+      <SaleReviewSection sale={sale} onReviewed={onReviewed} />
 
       <div className="grid gap-6 md:grid-cols-3">
         <Section title={t('details.customer')}>
@@ -207,6 +230,11 @@ function SaleDetails({
             <SaleStatusBadge status={sale.status} />
           </DetailEntry>
           <DetailEntry label={t('details.saleId')}>{sale.id}</DetailEntry>
+          {sale.device_receipt_number && (
+            <DetailEntry label={t('details.deviceReceipt')}>
+              <span className="font-mono">{sale.device_receipt_number}</span>
+            </DetailEntry>
+          )}
         </Section>
       </div>
 

@@ -14,7 +14,7 @@ interface SalesFiltersBarProps {
 
 /**
  * From and to day (each inclusive) and payment method (All / Cash / M-Pesa, issue 8; Credit /
- * Split, issue 21).
+ * Split, issue 21); Review: All or Needs review (issue 22: the offline sales a manager checks).
  */
 export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
   const { t } = useTranslation('sales');
@@ -47,7 +47,7 @@ export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
             onChange={(event) => onChange({ to: event.target.value || undefined })}
           />
         </div>
-        <div className="col-span-2 grid gap-1 sm:col-span-1">
+        <div className="grid min-w-0 gap-1">
           <Label htmlFor="sales-payment-method">{t('filters.paymentMethod')}</Label>
           <NativeSelect
             id="sales-payment-method"
@@ -67,12 +67,31 @@ export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
             ))}
           </NativeSelect>
         </div>
+        <div className="grid min-w-0 gap-1">
+          <Label htmlFor="sales-review">{t('filters.review')}</Label>
+          <NativeSelect
+            id="sales-review"
+            className="sm:w-40"
+            value={filters.needs_review ? 'needs_review' : ''}
+            onChange={(event) =>
+              onChange({ needs_review: event.target.value === 'needs_review' || undefined })
+            }
+          >
+            <option value="">{t('filters.all')}</option>
+            <option value="needs_review">{t('review.badge')}</option>
+          </NativeSelect>
+        </div>
         {hasFilters(filters) && (
           <Button
             variant="outline"
             className="col-span-2 sm:col-span-1"
             onClick={() => {
-              onChange({ from: undefined, to: undefined, payment_method: undefined });
+              onChange({
+                from: undefined,
+                to: undefined,
+                payment_method: undefined,
+                needs_review: undefined,
+              });
               // The button goes away with the filters: keep the keyboard in the filters.
               document.getElementById('sales-from')?.focus();
             }}

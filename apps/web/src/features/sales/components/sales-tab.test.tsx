@@ -1,9 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Role } from '@duka/shared/auth/roles';
 import { MemoryRouter, useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts, useToast } from '@/components/ui/use-toast';
 import { createQueryClient } from '@/lib/query-client';
+import { RoleContext } from '@/lib/use-can';
 import { stubApi, type ApiReply, type SentRequest } from '@/test/api-stub';
 import { buildSale } from '@/test/fixtures';
 import { salesPage } from '../lib/sales-fixtures';
@@ -16,19 +19,34 @@ function Location() {
 
 function renderTab(
   reply: ApiReply | ((request: SentRequest) => ApiReply),
-  { url = '/sales', onViewReceipt = vi.fn() } = {},
+  {
+    url = '/sales',
+    onViewReceipt = vi.fn(),
+    role = 'sales',
+    routes = {},
+  }: {
+    url?: string;
+    onViewReceipt?: (saleId: number) => void;
+    role?: Role;
+    routes?: Parameters<typeof stubApi>[0];
+  } = {},
 ) {
-  const sent = stubApi({ 'GET /sales': reply });
+  const sent = stubApi({ 'GET /sales': reply, ...routes });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <SalesTab onViewReceipt={onViewReceipt} />
-        <Location />
-      </MemoryRouter>
+      <RoleContext.Provider value={role}>
+        <MemoryRouter initialEntries={[url]}>
+          <SalesTab onViewReceipt={onViewReceipt} />
+          <Location />
+        </MemoryRouter>
+      </RoleContext.Provider>
     </QueryClientProvider>,
   );
-  return { sent, onViewReceipt };
+  const toasts = renderHook(() => useToast()).result;
+  return { sent, onViewReceipt, toasts };
 }
+
+afterEach(() => act(() => clearToasts()));
 
 const listCalls = (sent: SentRequest[]) =>
   sent.filter((request) => request.path.startsWith('/sales?')).map((request) => request.path);
@@ -306,5 +324,198 @@ describe('Credit and split sales (issue 21)', () => {
     expect(within(second).getByText('Balance due').nextElementSibling).toHaveTextContent(
       'Paid in full',
     );
+  });
+});
+
+describe('Sales that need review (issue 22)', () => {
+  const flagged = buildSale({
+    id: 45,
+    client_sale_id: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+    // Made at 08:10 in Nairobi on the 20th, reached the server the next morning.
+    sold_at: '2026-11-20T05:10:00.000Z',
+    createdAt: '2026-11-20T05:10:00.000Z',
+    received_at: '2026-11-21T07:30:00.000Z',
+    offline: true,
+    device_receipt_number: 'T3-0042',
+    needs_review: true,
+    review_reasons: [
+      {
+        product_id: 3,
+        product_name: 'Brookside Milk 500ml',
+        message: 'Insufficient stock for Brookside Milk 500ml',
+        stock_pieces_before: 5,
+        pieces: 14,
+      },
+    ],
+    Customer: { name: 'Otieno Ouma', email: null, phone: null },
+  });
+  const reviewed = {
+    ...flagged,
+    needs_review: false,
+    reviewed_at: '2026-11-21T09:00:00.000Z',
+    reviewed_by: { id: 2, name: 'Mary Manager' },
+  };
+
+  it('shows Needs review in words beside the status, not by colour alone', async () => {
+    renderTab(salesPage([flagged, buildSale()]));
+    const row = await rowOf('Otieno Ouma');
+    const badge = within(row).getByText('Needs review');
+    expect(badge).toHaveClass('bg-amber-100');
+    expect(within(row).getByText('Completed')).toBeInTheDocument();
+    expect(within(await rowOf('Grace Wambui')).queryByText('Needs review')).toBeNull();
+  });
+
+  it('lists the sales to check with ?needs_review=true, kept in the address', async () => {
+    const { sent } = renderTab((request) =>
+      request.path.includes('needs_review=true') ? salesPage([flagged]) : salesPage([buildSale()]),
+    );
+    await rowOf('Grace Wambui');
+    const review = screen.getByLabelText('Review');
+    expect(Array.from((review as HTMLSelectElement).options, (o) => o.textContent)).toEqual([
+      'All',
+      'Needs review',
+    ]);
+    await userEvent.selectOptions(review, 'Needs review');
+    expect(await rowOf('Otieno Ouma')).toBeInTheDocument();
+    expect(listCalls(sent).at(-1)).toBe('/sales?page=1&pageSize=10&needs_review=true');
+    expect(search()).toBe('?needs_review=true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(search()).toBe('');
+    expect(await rowOf('Grace Wambui')).toBeInTheDocument();
+  });
+
+  it('opens on the Needs review view from the address and says when none is left', async () => {
+    const { sent } = renderTab(salesPage([]), { url: '/sales?needs_review=true' });
+    expect(await screen.findByText('No sales need review.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Review')).toHaveValue('needs_review');
+    expect(listCalls(sent)).toEqual(['/sales?page=1&pageSize=10&needs_review=true']);
+  });
+
+  it('tells why in the details: each product, its stock before and what was taken, made offline, the device receipt', async () => {
+    renderTab(salesPage([flagged]), { role: 'sales' });
+    await userEvent.click(
+      within(await rowOf('Otieno Ouma')).getByRole('button', { name: 'View Details of sale #45' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+    expect(within(dialog).getByTestId('sale-offline')).toHaveTextContent(
+      'Made offline at 20 Nov 2026, 08:10 · received 21 Nov 2026, 10:30',
+    );
+    const reasons = within(dialog).getByRole('list', {
+      name: 'Products the shelf could not cover',
+    });
+    expect(within(reasons).getByRole('listitem')).toHaveTextContent(
+      'Brookside Milk 500ml' +
+        'Insufficient stock for Brookside Milk 500ml' +
+        'In stock before the sale: 5 pcs · taken: 14 pcs',
+    );
+    expect(within(dialog).getByTestId('needs-review-badge')).toHaveTextContent('Needs review');
+    expect(within(dialog).getByText('Device receipt').nextElementSibling).toHaveTextContent(
+      'T3-0042',
+    );
+    // A cashier sees why, but only a manager marks it reviewed.
+    expect(within(dialog).queryByRole('button', { name: 'Mark reviewed' })).toBeNull();
+  });
+
+  it.each(['manager', 'admin', 'super_admin'] as const)(
+    'lets a %s mark it reviewed: POST /sales/{id}/review, the badge goes, a toast says so',
+    async (role) => {
+      let listed = [flagged];
+      const calls: number[] = [];
+      const { toasts } = renderTab(() => salesPage(listed), {
+        role,
+        routes: {
+          'POST /sales/45/review': () => {
+            calls.push(45);
+            listed = [reviewed];
+            return { body: { success: true, data: reviewed } };
+          },
+        },
+      });
+      await userEvent.click(
+        within(await rowOf('Otieno Ouma')).getByRole('button', {
+          name: 'View Details of sale #45',
+        }),
+      );
+      const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Mark reviewed' }));
+
+      await vi.waitFor(() =>
+        expect(toasts.current.toasts[0]).toMatchObject({
+          title: 'Marked reviewed',
+          description: 'Sale #45 no longer needs review.',
+        }),
+      );
+      expect(calls).toEqual([45]);
+      expect(within(dialog).queryByText('Needs review')).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: 'Mark reviewed' })).toBeNull();
+      expect(within(dialog).getByTestId('sale-reviewed')).toHaveTextContent(
+        'Reviewed by Mary Manager on 21 Nov 2026, 12:00',
+      );
+      // The reasons stay readable after the review.
+      expect(within(dialog).getByText('Insufficient stock for Brookside Milk 500ml')).toBeVisible();
+      await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+      expect(within(await rowOf('Otieno Ouma')).queryByText('Needs review')).toBeNull();
+    },
+  );
+
+  it('keeps the reviewed sale open in the Needs review view, where it leaves the list', async () => {
+    const calls: number[] = [];
+    let done = false;
+    renderTab(() => salesPage(done ? [] : [flagged]), {
+      role: 'manager',
+      url: '/sales?needs_review=true',
+      routes: {
+        'POST /sales/45/review': () => {
+          calls.push(45);
+          done = true;
+          return { body: { success: true, data: reviewed } };
+        },
+      },
+    });
+    await userEvent.click(
+      within(await rowOf('Otieno Ouma')).getByRole('button', { name: 'View Details of sale #45' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark reviewed' }));
+    expect(await within(dialog).findByTestId('sale-reviewed')).toHaveTextContent('Mary Manager');
+    expect(calls).toEqual([45]);
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    expect(await screen.findByText('No sales need review.')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal and keeps the badge when the review fails", async () => {
+    const { toasts } = renderTab(salesPage([flagged]), {
+      role: 'manager',
+      routes: {
+        'POST /sales/45/review': {
+          status: 409,
+          body: { message: 'This sale does not need review', code: 'sales.not_flagged' },
+        },
+      },
+    });
+    await userEvent.click(
+      within(await rowOf('Otieno Ouma')).getByRole('button', { name: 'View Details of sale #45' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark reviewed' }));
+    await vi.waitFor(() =>
+      expect(toasts.current.toasts[0]).toMatchObject({
+        variant: 'destructive',
+        description: 'This sale does not need review',
+      }),
+    );
+    expect(within(dialog).getByTestId('needs-review-badge')).toBeInTheDocument();
+  });
+
+  it('says nothing of review or offline for a sale made online', async () => {
+    renderTab(salesPage([buildSale()]), { role: 'manager' });
+    await userEvent.click(
+      within(await rowOf('Grace Wambui')).getByRole('button', { name: 'View Details of sale #42' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+    expect(within(dialog).queryByText('Stock review')).toBeNull();
+    expect(within(dialog).queryByTestId('sale-offline')).toBeNull();
+    expect(within(dialog).queryByText('Device receipt')).toBeNull();
   });
 });

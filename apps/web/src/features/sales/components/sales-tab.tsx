@@ -19,7 +19,8 @@ interface SalesTabProps {
 
 /**
  * Spec §2 Sales tab: every sale of the store, newest first, 10 a page from the server (§9),
- * filtered by day and payment method; page and filters live in the address.
+ * filtered by day and payment method, or the sales that need review (issue 22); page and
+ * filters live in the address.
  */
 export function SalesTab({ onViewReceipt }: SalesTabProps) {
   const { t } = useTranslation('sales');
@@ -62,7 +63,13 @@ export function SalesTab({ onViewReceipt }: SalesTabProps) {
             <SalesTable
               sales={sales.data.sales}
               onView={openDetails}
-              empty={hasFilters(filters) ? t('table.emptyFiltered') : t('table.empty')}
+              empty={
+                hasFilters({ ...filters, needs_review: undefined })
+                  ? t('table.emptyFiltered')
+                  : filters.needs_review
+                    ? t('review.empty')
+                    : t('table.empty')
+              }
             />
             {total > 0 && (
               <p className="text-center text-sm text-slate-600 dark:text-slate-400">
@@ -85,6 +92,8 @@ export function SalesTab({ onViewReceipt }: SalesTabProps) {
       <SaleDetailsDialog
         sale={viewing}
         onViewReceipt={onViewReceipt}
+        // In the Needs review view the sale leaves the list once reviewed: keep it shown.
+        onReviewed={setViewed}
         onOpenChange={(open) => {
           if (!open) setViewingId(null);
         }}

@@ -9,7 +9,7 @@ import {
 } from '@/components/ui/responsive-table';
 import { formatSaleDate } from '../lib/format-sale-date';
 import { hasCredit } from '../lib/sale-status';
-import { ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
+import { NeedsReviewBadge, ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
 import { customerName } from '@/lib/customer-name';
 
 interface SalesTableProps {
@@ -51,12 +51,13 @@ export function SalesTable({ sales, onView, empty }: SalesTableProps) {
       id: 'status',
       header: t('fields.status'),
       // Issue 21: a sale with a credit part also shows its payment status — pending (yellow)
-      // while any of it is owed, paid once repayments cover it.
+      // while any of it is owed, paid once repayments cover it. Issue 22: Needs review.
       cell: (sale) =>
-        hasCredit(sale) ? (
+        hasCredit(sale) || sale.needs_review ? (
           <span className="inline-flex flex-wrap gap-1">
             <SaleStatusBadge status={sale.status} />
-            <SaleStatusBadge status={sale.payment_status} />
+            {hasCredit(sale) && <SaleStatusBadge status={sale.payment_status} />}
+            {sale.needs_review && <NeedsReviewBadge />}
           </span>
         ) : (
           <SaleStatusBadge status={sale.status} />

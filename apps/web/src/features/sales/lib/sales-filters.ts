@@ -6,13 +6,16 @@ import type { SalesListParams } from '../api/get-sales';
 export type SalesFilters = SalesListParams;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const KEYS = ['page', 'from', 'to', 'payment_method'] as const;
+const KEYS = ['page', 'from', 'to', 'payment_method', 'needs_review'] as const;
 
 function isPaymentMethod(value: string | null): value is SalePaymentMethod {
   return SALE_PAYMENT_METHODS.includes(value as SalePaymentMethod);
 }
 
-/** Reads ?page=2&from=2026-11-01&to=2026-11-20&payment_method=mpesa; anything else is dropped. */
+/**
+ * Reads ?page=2&from=2026-11-01&to=2026-11-20&payment_method=mpesa&needs_review=true (issue 22:
+ * the manager's list of sales to check); anything else is dropped.
+ */
 export function parseSalesFilters(params: URLSearchParams): SalesFilters {
   const page = Number(params.get('page'));
   const from = params.get('from');
@@ -23,6 +26,7 @@ export function parseSalesFilters(params: URLSearchParams): SalesFilters {
     from: from && DAY.test(from) ? from : undefined,
     to: to && DAY.test(to) ? to : undefined,
     payment_method: isPaymentMethod(method) ? method : undefined,
+    needs_review: params.get('needs_review') === 'true' ? true : undefined,
   };
 }
 
@@ -31,8 +35,10 @@ export function isRangeInvalid({ from, to }: SalesFilters): boolean {
   return from !== undefined && to !== undefined && to < from;
 }
 
-export function hasFilters({ from, to, payment_method }: SalesFilters): boolean {
-  return from !== undefined || to !== undefined || payment_method !== undefined;
+export function hasFilters({ from, to, payment_method, needs_review }: SalesFilters): boolean {
+  return (
+    from !== undefined || to !== undefined || payment_method !== undefined || needs_review === true
+  );
 }
 
 /** The filters and a setter; a changed filter starts again on page 1. */
@@ -50,6 +56,7 @@ export function useSalesFilters() {
         if (next.from) merged.set('from', next.from);
         if (next.to) merged.set('to', next.to);
         if (next.payment_method) merged.set('payment_method', next.payment_method);
+        if (next.needs_review) merged.set('needs_review', 'true');
         return merged;
       },
       // Paging is a step one can go back to; typing a date is not.
