@@ -3,6 +3,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearToasts, useToast } from '@/components/ui/use-toast';
+import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { stubApi } from '@/test/api-stub';
 import type { StoreSettings } from '@duka/shared/store-settings/store-settings.schemas';
@@ -50,7 +51,12 @@ describe('the Settings form (issue 20)', () => {
     );
     expect(sent.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
       // The default credit limit it was given goes back unchanged (issue 21).
-      { max_cashier_discount_percent: 15, loyalty_points_per_100: 2, default_credit_limit: null },
+      {
+        max_cashier_discount_percent: 15,
+        loyalty_points_per_100: 2,
+        offline_max_age_days: 30,
+        default_credit_limit: null,
+      },
     ]);
   });
 
@@ -101,5 +107,66 @@ describe('the Settings form (issue 20)', () => {
       ),
     ).toBeInTheDocument();
     expect(sent.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('saves the oldest offline sale accepted, in days, with the others (issue 22)', async () => {
+    const { sent } = renderForm({
+      [`PUT ${PATH}`]: (request) => ({
+        body: { success: true, data: { ...SETTINGS, ...(request.body as object) } },
+      }),
+    });
+    const days = screen.getByLabelText('Oldest offline sale accepted (days)');
+    expect(days).toHaveValue(30);
+    expect(days).toHaveAttribute('min', '1');
+    expect(days).toHaveAttribute('max', '365');
+    await userEvent.clear(days);
+    await userEvent.type(days, '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(sent.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(sent.find((call) => call.method === 'PUT')!.body).toEqual({
+      max_cashier_discount_percent: 10,
+      loyalty_points_per_100: 1,
+      offline_max_age_days: 7,
+      default_credit_limit: null,
+    });
+  });
+
+  it.each(['0', '366', '2.5'])('refuses %s days before sending anything', async (value) => {
+    const { sent } = renderForm({});
+    const days = screen.getByLabelText('Oldest offline sale accepted (days)');
+    await userEvent.clear(days);
+    await userEvent.type(days, value);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(
+      await screen.findByText('Oldest offline sale (days) must be a whole number from 1 to 365'),
+    ).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(sent.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it("shows the server's refusal of the days on the field, in Swahili too", async () => {
+    const message = 'Oldest offline sale (days) must be a whole number from 1 to 365';
+    renderForm({
+      [`PUT ${PATH}`]: {
+        status: 400,
+        body: {
+          code: 'validation.failed',
+          message,
+          errors: [{ path: 'body.offline_max_age_days', message }],
+        },
+      },
+    });
+    await i18n.changeLanguage('sw');
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Hifadhi mipangilio' }));
+      const translated =
+        'Mauzo ya bila mtandao ya zamani zaidi (siku) lazima yawe namba kamili kati ya 1 na 365';
+      expect(await screen.findByText(translated)).toBeInTheDocument();
+      expect(
+        screen.getByLabelText('Mauzo ya bila mtandao ya zamani zaidi yanayokubaliwa (siku)'),
+      ).toHaveAttribute('aria-invalid', 'true');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { OFFLINE_MAX_AGE_DAYS_MAX } from '@duka/shared/sync/sync.schemas';
 import {
   DISCOUNT_PERCENT_MAX,
   LOYALTY_RATE_MAX,
@@ -20,7 +21,11 @@ import { translateMessage } from '@/lib/i18n';
 import { useSaveStoreSettings } from '../api/store-settings';
 
 type FormValues = z.input<typeof storeSettingsInputSchema>;
-const FIELDS = ['max_cashier_discount_percent', 'loyalty_points_per_100'] as const;
+const FIELDS = [
+  'max_cashier_discount_percent',
+  'loyalty_points_per_100',
+  'offline_max_age_days',
+] as const;
 const SERVER_FIELDS = [...FIELDS, 'default_credit_limit'] as const;
 
 /** The saved settings as the form holds them: the credit limit as text, blank for none. */
@@ -29,6 +34,7 @@ function formValues(settings: StoreSettings): FormValues {
   return {
     max_cashier_discount_percent: settings.max_cashier_discount_percent,
     loyalty_points_per_100: settings.loyalty_points_per_100,
+    offline_max_age_days: settings.offline_max_age_days,
     default_credit_limit: limit === null ? '' : centsToDecimal(toCents(limit) ?? 0),
   };
 }
@@ -38,9 +44,11 @@ function toInput(values: StoreSettingsInput): StoreSettingsInput {
   const { default_credit_limit: limit, ...rest } = values;
   return { ...rest, default_credit_limit: limit == null ? null : centsToNumber(limit) };
 }
-const MAX: Record<(typeof FIELDS)[number], number> = {
-  max_cashier_discount_percent: DISCOUNT_PERCENT_MAX,
-  loyalty_points_per_100: LOYALTY_RATE_MAX,
+const RANGE: Record<(typeof FIELDS)[number], { min: number; max: number }> = {
+  max_cashier_discount_percent: { min: 0, max: DISCOUNT_PERCENT_MAX },
+  loyalty_points_per_100: { min: 0, max: LOYALTY_RATE_MAX },
+  // Issue 22: how old an offline sale may be when it reaches the server.
+  offline_max_age_days: { min: 1, max: OFFLINE_MAX_AGE_DAYS_MAX },
 };
 
 interface StoreSettingsFormProps {
@@ -51,6 +59,7 @@ interface StoreSettingsFormProps {
 /**
  * The store's rules (issue 20): every field saved together, a toast when saved. Issue 21: the
  * default credit limit — what a customer with no limit of their own may owe (blank: none).
+ * Issue 22: the oldest offline sale the server accepts, in days (1–365).
  */
 export function StoreSettingsForm({ storeId, settings }: StoreSettingsFormProps) {
   const { t } = useTranslation(['settings', 'common']);
@@ -89,8 +98,8 @@ export function StoreSettingsForm({ storeId, settings }: StoreSettingsFormProps)
                   label={t(`fields.${name}.label`)}
                   type="number"
                   inputMode="numeric"
-                  min={0}
-                  max={MAX[name]}
+                  min={RANGE[name].min}
+                  max={RANGE[name].max}
                   step={1}
                   error={message ? translateMessage(message) : undefined}
                   {...register(name, { valueAsNumber: true })}
