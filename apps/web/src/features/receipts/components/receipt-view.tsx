@@ -80,6 +80,10 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
       <dl>
         <Row label={t('receipt.date')} value={formatDate(sale.createdAt, 'receipt')} />
         <Row label={t('receipt.saleId')} value={`#${sale.id}`} />
+        {/* Issue 22: the number the till printed for a sale it made offline (T3-0042). */}
+        {sale.device_receipt_number && (
+          <Row label={t('receipt.deviceReceipt')} value={sale.device_receipt_number} />
+        )}
         {sale.User && <Row label={t('receipt.cashier')} value={sale.User.name} />}
         {sale.Customer && <Row label={t('receipt.customer')} value={customerName(sale.Customer)} />}
       </dl>
