@@ -45,6 +45,7 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/sales/:id/receipt/sms': () => ({ phone: '0712 345 678' }),
   'POST /api/sales/:id/receipt/whatsapp/confirm': () => ({}),
   'POST /api/sales/:id/receipt/sms/confirm': () => ({}),
+  'POST /api/sales/:id/review': () => ({ note: 'Not yours' }),
   'PUT /api/orders/:id/status': () => ({ status: 'fulfilled' }),
   'PUT /api/customers/:id': () => ({ name: 'Not Yours', phone: '0712 345 678' }),
   'POST /api/customers/:id/repayments': () => ({ amount: 10, method: 'cash' }),

@@ -76,6 +76,7 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
     review_reasons: [],
     reviewed_at: null,
     reviewed_by: null,
+    review_note: null,
     items: [
       {
         id: 1,

@@ -307,6 +307,8 @@ export const saleSchema = z.object({
   review_reasons: z.array(reviewReasonSchema),
   reviewed_at: z.string().nullable(),
   reviewed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** What the manager noted when marking it reviewed (POST /sales/{id}/review), or null. */
+  review_note: z.string().nullable(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 

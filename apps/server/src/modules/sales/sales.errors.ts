@@ -49,6 +49,23 @@ export const saleErrors = {
     conflict('sale.insufficient_stock', `Insufficient stock for ${name}`),
   idempotencyKeyReused: () =>
     conflict('sale.idempotency_key_reused', 'This Idempotency-Key was used for a different sale'),
+  // Issue 22 (decisions/0012): a device's id of a sale belongs to that sale alone.
+  clientSaleIdReused: () =>
+    conflict('sale.client_sale_id_reused', 'This client sale id was used for a different sale'),
+  soldAtInFuture: (serverTime: Date) =>
+    fieldError(
+      'sale.sold_at_in_future',
+      'sold_at',
+      `Sold at is more than 5 minutes ahead of the server's clock (${serverTime.toISOString()}): check the device's date and time`,
+    ),
+  soldAtTooOld: (days: number) =>
+    fieldError(
+      'sale.sold_at_too_old',
+      'sold_at',
+      `Sold at is more than ${days} days ago: this store accepts offline sales up to ${days} days old`,
+    ),
+  reviewNotNeeded: () => conflict('sale.review_not_needed', 'This sale does not need review'),
+  alreadyReviewed: () => conflict('sale.already_reviewed', 'This sale was already reviewed'),
   noPhone: () =>
     fieldError(
       'sale.no_phone',

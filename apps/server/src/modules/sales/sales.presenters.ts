@@ -83,5 +83,6 @@ export function presentSale({
     review_reasons: sale.reviewReasons,
     reviewed_at: sale.reviewedAt?.toISOString() ?? null,
     reviewed_by: reviewer,
+    review_note: sale.reviewNote,
   };
 }

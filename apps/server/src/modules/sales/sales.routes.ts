@@ -17,6 +17,11 @@ import {
   saleResponseSchema,
   sendReceiptSchema,
 } from '@duka/shared/sales/sales.schemas';
+import {
+  saleReviewSchema,
+  syncSalesResponseSchema,
+  syncSalesSchema,
+} from '@duka/shared/sync/sync.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth, requireStoreId } from '../../lib/access.plugin';
 import { fieldError } from '../../lib/errors';
@@ -24,7 +29,8 @@ import { getStoreSettings } from '../store-settings/store-settings.service';
 import { discountApprover } from './discount-approval.service';
 import { confirmReceipt, sendReceipt } from './receipt-send.service';
 import { presentSale, presentSaleItem } from './sales.presenters';
-import { createSale, getSaleWithParts, listSales } from './sales.service';
+import { syncSales } from './sales-sync.service';
+import { createSale, getSaleWithParts, listSales, reviewSale } from './sales.service';
 
 /** The Idempotency-Key header (PRODUCT.md §3): absent, or 8–100 letters, digits, - and _. */
 function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
@@ -41,8 +47,9 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 }
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, clock } = app.deps;
   const read = { capability: 'sales:read', store: true } as const;
+  const review = { capability: 'sales:review', store: true } as const;
   const create = { capability: 'sales:create', store: true } as const;
   const send = { capability: 'sales:send-receipt', store: true } as const;
   const approver = discountApprover(app.deps);
@@ -68,9 +75,60 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         key,
         approver(storeId, request.ip),
+        clock.now(),
       );
       if (replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.status(replayed ? 200 : 201).send({ success: true, data: presentSale(sale) });
+    },
+  );
+
+  // Issue 22: the sales a device made offline, each on its own (sales-sync.service.ts).
+  app.post(
+    '/sync',
+    {
+      config: { access: { ...create, limited: true } },
+      schema: {
+        tags: ['sales'],
+        body: syncSalesSchema,
+        response: { 200: syncSalesResponseSchema },
+      },
+    },
+    async (request) => {
+      const storeId = requireStoreId(request);
+      const results = await syncSales(
+        db,
+        storeId,
+        requireAuth(request).user,
+        request.body.sales,
+        approver(storeId, request.ip),
+        clock.now(),
+      );
+      return { results };
+    },
+  );
+
+  // Issue 22: a manager marks an offline sale that took stock below zero as reviewed.
+  app.post(
+    '/:id/review',
+    {
+      config: { access: review },
+      schema: {
+        tags: ['sales'],
+        params: idParamSchema,
+        body: saleReviewSchema,
+        response: { 200: saleResponseSchema },
+      },
+    },
+    async (request) => {
+      const sale = await reviewSale(
+        db,
+        requireStoreId(request),
+        requireAuth(request).user,
+        request.params.id,
+        request.body.note,
+        clock.now(),
+      );
+      return { success: true as const, data: presentSale(sale) };
     },
   );
 

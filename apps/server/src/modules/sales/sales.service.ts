@@ -25,6 +25,7 @@ import type { UnitType } from '@duka/shared/money/units';
 import type { ProductKind } from '@duka/shared/products/products.schemas';
 import { spreadCartDiscount } from '@duka/shared/sales/discounts';
 import { settlePayments } from '@duka/shared/sales/payments';
+import { SOLD_AT_FUTURE_MAX_MS, type ReviewReason } from '@duka/shared/sync/sync.schemas';
 import type {
   CreateSaleInput,
   DiscountApproval,
@@ -54,6 +55,7 @@ import {
 export type { SaleWithParts } from './sales.presenters';
 
 const IDEMPOTENCY_UNIQUE = 'sales_store_idempotency_key_unique';
+const CLIENT_SALE_ID_UNIQUE = 'sales_store_client_sale_id_unique';
 /** numeric(12,2) holds up to 9,999,999,999.99. */
 const TOTAL_MAX_CENTS = 999_999_999_999;
 
@@ -63,7 +65,11 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
   const saleIds = rows.map((row) => row.id);
   const customerIds = [...new Set(rows.flatMap((row) => row.customerId ?? []))];
   const userIds = [
-    ...new Set(rows.flatMap((row) => [row.userId ?? [], row.discountApprovedBy ?? []].flat())),
+    ...new Set(
+      rows.flatMap((row) =>
+        [row.userId ?? [], row.discountApprovedBy ?? [], row.reviewedBy ?? []].flat(),
+      ),
+    ),
   ];
   const [itemRows, paymentRows, customerRows, userRows] = await Promise.all([
     db
@@ -107,6 +113,7 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
     customer: sale.customerId === null ? null : (customerById.get(sale.customerId) ?? null),
     user: sale.userId === null ? null : (userById.get(sale.userId) ?? null),
     approver: approverOf(sale.discountApprovedBy),
+    reviewer: approverOf(sale.reviewedBy),
   }));
 }
 
@@ -122,6 +129,9 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** How a sale travelled, which does not make it another sale (issue 22). */
+const TRAVEL_FIELDS = ['sold_at', 'offline', 'device_receipt_number'] as const;
+
 /**
  * What an Idempotency-Key is bound to (issue 20): the SHA-256 of the sale's request as the schema
  * read it (amounts in cents, defaults filled in), so "60" and 60.00 are the same sale and any
@@ -129,17 +139,67 @@ function canonicalJson(value: unknown): string {
  * its email alone: a fast hash of a password kept in the database could be guessed offline.
  */
 export function saleRequestHash(input: CreateSaleInput): string {
-  const request = { ...input, discount_approval: input.discount_approval?.email };
+  // What was sold, not when or how it travelled (issue 22, decisions/0012): a checkout that
+  // timed out online and is sent again from the device's outbox with sold_at, offline and the
+  // device's receipt number is the same sale. The client sale id is part of it.
+  const request: Record<string, unknown> = {
+    ...input,
+    discount_approval: input.discount_approval?.email,
+  };
+  for (const field of TRAVEL_FIELDS) delete request[field];
   return createHash('sha256').update(canonicalJson(request)).digest('hex');
 }
 
-async function findSaleByKey(db: Executor, storeId: number, key: string) {
-  const [row] = await db
+/**
+ * The sale already made in this store with the request's client sale id or Idempotency-Key
+ * (the device sends both, equal): the one with the client sale id first.
+ */
+async function findEarlierSale(
+  db: Executor,
+  storeId: number,
+  clientSaleId: string | undefined,
+  key: string | undefined,
+) {
+  const matches = [
+    ...(clientSaleId ? [eq(sales.clientSaleId, clientSaleId)] : []),
+    ...(key ? [eq(sales.idempotencyKey, key)] : []),
+  ];
+  if (matches.length === 0) return undefined;
+  const rows = await db
     .select()
     .from(sales)
-    .where(and(eq(sales.storeId, storeId), eq(sales.idempotencyKey, key)))
-    .limit(1);
-  return row;
+    .where(and(eq(sales.storeId, storeId), or(...matches)))
+    .limit(2);
+  return rows.find((row) => clientSaleId && row.clientSaleId === clientSaleId) ?? rows[0];
+}
+
+/**
+ * An earlier sale answers a request only when it was made from the same request (its hash);
+ * else 409, naming what was reused. (A sale written before keys were bound has no hash and is
+ * answered as before.)
+ */
+export function checkSameSale(
+  earlier: Pick<SaleRow, 'requestHash' | 'clientSaleId'>,
+  input: CreateSaleInput,
+): void {
+  if (earlier.requestHash === null || earlier.requestHash === saleRequestHash(input)) return;
+  throw input.client_sale_id !== undefined && earlier.clientSaleId === input.client_sale_id
+    ? saleErrors.clientSaleIdReused()
+    : saleErrors.idempotencyKeyReused();
+}
+
+/** The sales of a store already made with these client sale ids (POST /sales/sync). */
+export async function findSalesByClientIds(
+  db: Executor,
+  storeId: number,
+  clientSaleIds: string[],
+): Promise<Map<string, Pick<SaleRow, 'id' | 'requestHash' | 'clientSaleId'>>> {
+  if (clientSaleIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sales.id, requestHash: sales.requestHash, clientSaleId: sales.clientSaleId })
+    .from(sales)
+    .where(and(eq(sales.storeId, storeId), inArray(sales.clientSaleId, clientSaleIds)));
+  return new Map(rows.map((row) => [row.clientSaleId!, row]));
 }
 
 export async function getSale(
@@ -177,9 +237,15 @@ const saleCounts = createListCache<number>();
 export async function listSales(
   db: Executor,
   storeId: number,
-  query: Pick<SaleListQuery, 'page' | 'pageSize' | 'from' | 'to' | 'payment_method'>,
+  query: Pick<
+    SaleListQuery,
+    'page' | 'pageSize' | 'from' | 'to' | 'payment_method' | 'needs_review'
+  >,
 ): Promise<{ rows: SaleWithParts[]; total: number }> {
   const conditions: SQL[] = [eq(sales.storeId, storeId)];
+  // Issue 22: the offline sales flagged and not yet reviewed (a partial index holds them);
+  // needs_review=false: every other sale.
+  if (query.needs_review !== undefined) conditions.push(eq(sales.needsReview, query.needs_review));
   if (query.from) conditions.push(gte(sales.createdAt, startOfShopDay(query.from)));
   if (query.to) {
     conditions.push(lt(sales.createdAt, endOfShopDay(query.to)));
@@ -206,7 +272,7 @@ export async function listSales(
   const total = await saleCounts.get(
     db,
     storeId,
-    `${query.from ?? ''}|${query.to ?? ''}|${query.payment_method ?? ''}`,
+    `${query.from ?? ''}|${query.to ?? ''}|${query.payment_method ?? ''}|${query.needs_review ?? ''}`,
     async () => {
       const [totals] = await db.select({ n: count() }).from(sales).where(where);
       return totals?.n ?? 0;
@@ -236,6 +302,40 @@ export async function listSales(
           .where(inArray(sales.id, pageIds))
           .orderBy(...newestFirst);
   return { rows: await withParts(db, rows), total };
+}
+
+/**
+ * POST /sales/{id}/review (issue 22): a manager marks an offline sale that took stock below the
+ * server's count as reviewed — it leaves the needs-review list; its reasons stay on it. The
+ * sale is locked so two managers never both review it; one that needs no review is 409.
+ */
+export async function reviewSale(
+  db: Database,
+  storeId: number,
+  reviewer: Pick<AuthUser, 'id' | 'name'>,
+  id: number,
+  note: string | undefined,
+  now: Date,
+): Promise<SaleWithParts> {
+  const row = await db.transaction(async (tx) => {
+    const sale = await getSale(tx, storeId, id, true);
+    if (!sale.needsReview) {
+      throw sale.reviewedAt ? saleErrors.alreadyReviewed() : saleErrors.reviewNotNeeded();
+    }
+    const [updated] = await tx
+      .update(sales)
+      .set({
+        needsReview: false,
+        reviewedAt: now,
+        reviewedBy: reviewer.id,
+        reviewNote: note === undefined || note === '' ? null : note,
+      })
+      .where(eq(sales.id, sale.id))
+      .returning();
+    return updated!;
+  });
+  saleCounts.changed();
+  return (await withParts(db, [row]))[0]!;
 }
 
 const newestFirst = [
@@ -292,10 +392,24 @@ function priceSale(input: CreateSaleInput) {
 export type ApproveDiscount = (approval: DiscountApproval) => Promise<{ id: number; name: string }>;
 
 /**
- * POST /sales. With an Idempotency-Key, a sale already made with that key in this store is
- * returned (`replayed`) instead of a second one — also when both requests arrive together.
- * A cashier (role sales) is held to the store's discount cap; a manager's approval sent with
- * the sale is checked by `approveDiscount` first, and lifts it.
+ * sold_at (issue 22): at most 5 minutes ahead of the server's clock (a device's clock a little
+ * fast is fine; a day ahead is a wrong date). Too old for the store is write_sale's check.
+ */
+function checkSoldAt(input: CreateSaleInput, now: Date): void {
+  if (input.sold_at === undefined) return;
+  if (new Date(input.sold_at).getTime() > now.getTime() + SOLD_AT_FUTURE_MAX_MS) {
+    throw saleErrors.soldAtInFuture(now);
+  }
+}
+
+/**
+ * POST /sales. With a client sale id or an Idempotency-Key (a device sends both, equal), a sale
+ * already made with either in this store is returned (`replayed`) instead of a second one —
+ * also when the requests arrive together, a week apart, or once online and once from the
+ * device's outbox (offline, with sold_at): the request hash binds what was sold, not when or
+ * how it travelled. The same id with another sale is 409. A cashier (role sales) is held to
+ * the store's discount cap; a manager's approval sent with the sale is checked by
+ * `approveDiscount` first, and lifts it. `now` is the server's clock (sold_at's bounds).
  */
 export async function createSale(
   db: Database,
@@ -304,26 +418,33 @@ export async function createSale(
   input: CreateSaleInput,
   idempotencyKey: string | undefined,
   approveDiscount: ApproveDiscount,
+  now: Date,
 ): Promise<{ sale: SaleWithParts; replayed: boolean }> {
+  const clientSaleId = input.client_sale_id;
   const replay = async () => {
-    const existing = idempotencyKey ? await findSaleByKey(db, storeId, idempotencyKey) : undefined;
+    const existing = await findEarlierSale(db, storeId, clientSaleId, idempotencyKey);
     if (!existing) return null;
-    // A key belongs to one request: another body with it is refused, never given that sale.
-    // (A sale written before keys were bound has no hash and is answered as before.)
-    if (existing.requestHash !== null && existing.requestHash !== saleRequestHash(input)) {
-      throw saleErrors.idempotencyKeyReused();
-    }
+    // An id belongs to one sale: another body with it is refused, never given that sale.
+    checkSameSale(existing, input);
     return { sale: (await withParts(db, [existing]))[0]!, replayed: true };
   };
   const priced = priceSale(input);
+  checkSoldAt(input, now);
   const capped = user.role === 'sales';
   try {
     const approver =
       capped && input.discount_approval ? await approveDiscount(input.discount_approval) : null;
-    const written = await writeSale(db, storeId, user.id, input, priced, idempotencyKey ?? null, {
-      capped,
-      approvedBy: approver?.id ?? null,
-    });
+    const written = await writeSale(
+      db,
+      storeId,
+      user.id,
+      input,
+      priced,
+      idempotencyKey ?? null,
+      { capped, approvedBy: approver?.id ?? null },
+      undefined,
+      now,
+    );
     saleCounts.changed();
     // The receipt from what was just written, not read back.
     return {
@@ -331,18 +452,22 @@ export async function createSale(
         ...written,
         user: { name: user.name, email: user.email },
         approver: written.sale.discountApprovedBy === null ? null : approver,
+        reviewer: null,
       },
       replayed: false,
     };
   } catch (error) {
-    // A retried key is not looked up before every sale (one round trip less for every sale):
-    // the sale's insert meets the unique key (also when both requests arrive together, the
+    // A retried id is not looked up before every sale (one round trip less for every sale):
+    // the sale's insert meets a unique key (also when both requests arrive together, the
     // second waits for the first to commit), or the retry fails a check the first sale passed
-    // (the stock it took is gone, the customer was removed since); either way the sale
-    // already made with this key is the answer — when it was made from the same request.
+    // (the stock it took is gone, the customer was removed since, sold_at has grown too old);
+    // either way the sale already made with this id is the answer — when it was made from
+    // the same request.
     if (
-      idempotencyKey &&
-      (isUniqueViolation(error, IDEMPOTENCY_UNIQUE) || error instanceof AppError)
+      (idempotencyKey || clientSaleId) &&
+      (isUniqueViolation(error, IDEMPOTENCY_UNIQUE) ||
+        isUniqueViolation(error, CLIENT_SALE_ID_UNIQUE) ||
+        error instanceof AppError)
     ) {
       const earlier = await replay();
       if (earlier) return earlier;
@@ -387,6 +512,9 @@ interface WrittenLine {
   payment_ids: number[];
   balance_due: string;
   payment_status: string;
+  received_at: string;
+  needs_review: boolean;
+  review_reasons: ReviewReason[];
 }
 
 /** The sale as one jsonb value (migration 0027): a new field is a new key, not a parameter. */
@@ -403,6 +531,7 @@ function saleErrorOf(error: unknown, lines: PricedLine[]): AppError | undefined 
   if (found?.code === 'DK004') return saleErrors.discountNeedsApproval(Number(found.detail));
   if (found?.code === 'DK005') return saleErrors.creditLimitExceeded();
   if (found?.code === 'DK006') return saleErrors.creditNeedsNamedCustomer();
+  if (found?.code === 'DK007') return saleErrors.soldAtTooOld(Number(found.detail));
   return undefined;
 }
 
@@ -425,9 +554,13 @@ async function writeSale(
   idempotencyKey: string | null,
   cap: { capped: boolean; approvedBy: number | null },
   createdAt?: Date,
+  /** The server's clock, which an offline sale's age is measured from (else the database's). */
+  now?: Date,
 ): Promise<Omit<SaleWithParts, 'user' | 'approver'>> {
   const { lines, payment } = priced;
-  const requestHash = idempotencyKey === null ? null : saleRequestHash(input);
+  const clientSaleId = input.client_sale_id ?? null;
+  const requestHash =
+    idempotencyKey === null && clientSaleId === null ? null : saleRequestHash(input);
   const amountPaid = centsToDecimal(payment.tendered);
   const change = centsToDecimal(payment.change);
   const sent = {
@@ -448,6 +581,12 @@ async function writeSale(
     created_at: createdAt ? createdAt.toISOString() : null,
     capped: cap.capped,
     approved_by: cap.approvedBy,
+    // Issue 22 (migration 0030): the device's sale.
+    client_sale_id: clientSaleId,
+    sold_at: input.sold_at ?? null,
+    checked_at: now ? now.toISOString() : null,
+    offline: input.offline === true,
+    device_receipt_number: input.device_receipt_number ?? null,
     items: lines.map((line) => ({
       product_id: line.productId,
       unit_type: line.unitType,
@@ -495,14 +634,15 @@ async function writeSale(
     receiptSmsState: null,
     receiptSmsError: null,
     createdAt: soldAt,
-    receivedAt: soldAt,
-    clientSaleId: null,
-    offline: false,
-    deviceReceiptNumber: null,
-    needsReview: false,
-    reviewReasons: [],
+    receivedAt: new Date(first.received_at),
+    clientSaleId,
+    offline: input.offline === true,
+    deviceReceiptNumber: input.device_receipt_number ?? null,
+    needsReview: first.needs_review,
+    reviewReasons: first.review_reasons,
     reviewedAt: null,
     reviewedBy: null,
+    reviewNote: null,
   };
   const items: SaleItemRow[] = written.map((row, index) => {
     const line = lines[index]!;

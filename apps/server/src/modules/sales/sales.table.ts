@@ -82,6 +82,8 @@ export const sales = pgTable(
     reviewReasons: jsonb('review_reasons').$type<ReviewReason[]>().notNull().default([]),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    // What the manager noted when reviewing it (a count made, a transfer), or null.
+    reviewNote: text('review_note'),
   },
   (table) => [
     uniqueIndex('sales_store_client_sale_id_unique').on(table.storeId, table.clientSaleId),
