@@ -581,7 +581,7 @@ async function writeSale(
     created_at: createdAt ? createdAt.toISOString() : null,
     capped: cap.capped,
     approved_by: cap.approvedBy,
-    // Issue 22 (migration 0030): the device's sale.
+    // Issue 22 (migration 0031): the device's sale.
     client_sale_id: clientSaleId,
     sold_at: input.sold_at ?? null,
     checked_at: now ? now.toISOString() : null,
