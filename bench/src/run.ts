@@ -8,9 +8,10 @@
  *
  * Scenarios: search (the till typing), grid (first and deep pages), checkout (POST /api/sales,
  * 3 lines, a fresh Idempotency-Key each; paid one way, and split in cash and M-Pesa), sales (list page 1 and a deep page), reports (30 days
- * and 12 months), import (5,000 products as CSV), sync (the offline till: first download of the
- * catalogue, a delta of 100 changes, 500 offline sales uploaded; sync.ts), pgbench (simple-update
- * on the same PostgreSQL; only with DATABASE_URL).
+ * and 12 months), import (5,000 products as CSV), sync (the offline till: a device's first
+ * download of the catalogue, a delta of 100 changes), upload (500 offline sales through
+ * POST /api/sales/sync; sync.ts), pgbench (simple-update on the same PostgreSQL; only with
+ * DATABASE_URL).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,7 @@ import { checkBudgets, type Measured } from './budgets';
 import { benchDatabase, describeTarget, numberFlag, root, stringFlag } from './options';
 import { runPgbench } from './pgbench';
 import { signIn, startServer } from './server';
-import { deltaOf100, firstDownload, uploadOf500 } from './sync';
+import { deltaOf100, download as downloadCatalogue, firstDownload, uploadOf500 } from './sync';
 import { verifyCheckouts } from './verify';
 
 const PORT = numberFlag('--port', 4310);
@@ -40,7 +41,17 @@ const CONNECTIONS = numberFlag('--connections', 16);
 /** The sales list is a back-office page: a few managers at once, not every till. */
 const BACK_OFFICE_CONNECTIONS = 4;
 const CHECK = process.argv.includes('--check');
-const ALL = ['search', 'grid', 'checkout', 'sales', 'reports', 'import', 'sync', 'pgbench'];
+const ALL = [
+  'search',
+  'grid',
+  'checkout',
+  'sales',
+  'reports',
+  'import',
+  'sync',
+  'upload',
+  'pgbench',
+];
 const wanted = new Set(stringFlag('--scenarios', ALL.join(',')).split(','));
 
 const target = benchDatabase();
@@ -347,12 +358,16 @@ try {
     const download = await firstDownload(base, cashier);
     measured.push(...download.rows);
     measured.push(await deltaOf100(base, manager, cashier, download.products, download.cursor));
+  }
+  if (wanted.has('upload')) {
+    // The device's catalogue (not measured here), then its 500 waiting sales.
+    const { products } = await downloadCatalogue(base, cashier, 'gzip');
     const customers = await getJson<{ data: { id: number; name: string }[] }>(
       '/api/customers',
       cashier.cookie,
     );
     const walkIn = customers.data.find((c) => c.name === 'Walk-in Customer')!;
-    measured.push(await uploadOf500(base, cashier, download.products, walkIn.id));
+    measured.push(await uploadOf500(base, cashier, [...products.values()], walkIn.id));
   }
   if (wanted.has('pgbench') && target.databaseUrl) {
     pgbench = runPgbench(target.databaseUrl, SECONDS, CONNECTIONS);

@@ -78,7 +78,7 @@ function percentile(sorted: number[], p: number): number {
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /** Every page from no cursor; what came, how many bytes, how long. */
-async function download(base: string, account: Account, encoding: string) {
+export async function download(base: string, account: Account, encoding: string) {
   const products = new Map<number, SyncProduct>();
   let cursor: string | undefined;
   let wireBytes = 0;

@@ -266,6 +266,14 @@ describe('GET /sync/products', () => {
     expect(afterCreate.get(unsold.id)!.is_active).toBe(true);
 
     const before = (await productsPage(salesA)).cursor;
+    // Its photo goes with it (the photo's trigger finds no product left to mark).
+    await t.db.insert(productImages).values({
+      productId: unsold.id,
+      storeId: storeA,
+      fileName: 'gone.webp',
+      thumbnailName: 'gone-thumb.webp',
+      position: 0,
+    });
     const deleted = await adminA.delete(`/api/products/${unsold.id}`);
     expect(deleted.json()).toMatchObject({ deactivated: false });
     const delta = await productsPage(salesA, { since: before });
