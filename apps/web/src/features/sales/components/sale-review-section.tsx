@@ -56,8 +56,9 @@ export function SaleReviewSection({ sale, onReviewed }: SaleReviewSectionProps) 
         <ul className="grid gap-2 text-sm" aria-label={t('review.reasons')}>
           {sale.review_reasons.map((reason) => (
             <li key={reason.product_id} className="grid gap-0.5">
-              <span className="font-medium">{reason.product_name}</span>
-              <span>{t('review.insufficientStock', { name: reason.product_name })}</span>
+              <span className="font-medium">
+                {t('review.insufficientStock', { name: reason.product_name })}
+              </span>
               <span className="text-slate-600 dark:text-slate-400">
                 {t('review.stock', {
                   before: pieces(reason.stock_pieces_before),

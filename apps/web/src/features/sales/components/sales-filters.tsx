@@ -47,7 +47,7 @@ export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
             onChange={(event) => onChange({ to: event.target.value || undefined })}
           />
         </div>
-        <div className="grid min-w-0 gap-1">
+        <div className="col-span-2 grid gap-1 sm:col-span-1">
           <Label htmlFor="sales-payment-method">{t('filters.paymentMethod')}</Label>
           <NativeSelect
             id="sales-payment-method"
@@ -67,11 +67,11 @@ export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
             ))}
           </NativeSelect>
         </div>
-        <div className="grid min-w-0 gap-1">
+        <div className="col-span-2 grid gap-1 sm:col-span-1">
           <Label htmlFor="sales-review">{t('filters.review')}</Label>
           <NativeSelect
             id="sales-review"
-            className="sm:w-40"
+            className="sm:w-48"
             value={filters.needs_review ? 'needs_review' : ''}
             onChange={(event) =>
               onChange({ needs_review: event.target.value === 'needs_review' || undefined })

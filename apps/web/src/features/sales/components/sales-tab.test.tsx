@@ -405,8 +405,7 @@ describe('Sales that need review (issue 22)', () => {
       name: 'Products the shelf could not cover',
     });
     expect(within(reasons).getByRole('listitem')).toHaveTextContent(
-      'Brookside Milk 500ml' +
-        'Insufficient stock for Brookside Milk 500ml' +
+      'Insufficient stock for Brookside Milk 500ml' +
         'In stock before the sale: 5 pcs · taken: 14 pcs',
     );
     expect(within(dialog).getByTestId('needs-review-badge')).toHaveTextContent('Needs review');
@@ -506,6 +505,33 @@ describe('Sales that need review (issue 22)', () => {
       }),
     );
     expect(within(dialog).getByTestId('needs-review-badge')).toBeInTheDocument();
+  });
+
+  it('tells a manager how many sales wait for review, and Show them opens that list', async () => {
+    const { sent } = renderTab(
+      (request) =>
+        request.path.includes('needs_review=true')
+          ? salesPage([flagged], 2)
+          : salesPage([buildSale()]),
+      { role: 'manager' },
+    );
+    const notice = await screen.findByText('2 sales need review');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show them' }));
+    expect(search()).toBe('?needs_review=true');
+    expect(await rowOf('Otieno Ouma')).toBeInTheDocument();
+    // The notice's query is the view's first page: asked once.
+    expect(
+      listCalls(sent).filter((path) => path === '/sales?page=1&pageSize=10&needs_review=true'),
+    ).toHaveLength(1);
+    expect(screen.queryByText('2 sales need review')).toBeNull();
+  });
+
+  it('asks nothing about review for a cashier', async () => {
+    const { sent } = renderTab(salesPage([buildSale()]), { role: 'sales' });
+    await rowOf('Grace Wambui');
+    expect(listCalls(sent)).toEqual(['/sales?page=1&pageSize=10']);
+    expect(screen.queryByRole('button', { name: 'Show them' })).toBeNull();
   });
 
   it('says nothing of review or offline for a sale made online', async () => {

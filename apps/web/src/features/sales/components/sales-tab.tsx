@@ -11,6 +11,7 @@ import { hasFilters, isRangeInvalid, useSalesFilters } from '../lib/sales-filter
 import { SaleDetailsDialog } from './sale-details-dialog';
 import { SalesFiltersBar } from './sales-filters';
 import { SalesTable } from './sales-table';
+import { ReviewNotice } from './review-notice';
 
 interface SalesTabProps {
   /** Opens a sale's receipt (print, resend by SMS or WhatsApp); composed in by the page. */
@@ -45,6 +46,9 @@ export function SalesTab({ onViewReceipt }: SalesTabProps) {
     <Card>
       <CardContent className="grid gap-4 pt-6">
         <SalesFiltersBar filters={filters} onChange={setFilters} />
+        {!filters.needs_review && (
+          <ReviewNotice onShow={() => setFilters({ needs_review: true })} />
+        )}
         {rangeInvalid ? null : sales.isPending ? (
           <p role="status" className="py-6 text-center text-slate-600 dark:text-slate-400">
             {t('table.loading')}
