@@ -56,4 +56,28 @@ describe('start-up session check (spec §2, §8)', () => {
     expect(useAuthStore.getState().user).toBeNull();
     expect(result.current.toasts).toEqual([]);
   });
+
+  it('keeps the last known person offline, quietly, and checks again when the connection returns', async () => {
+    signedIn();
+    const user = useAuthStore.getState().user;
+    vi.mocked(authApi.getMeRequest).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { result } = renderHook(() => useToast());
+
+    act(() => startSessionCheck());
+
+    await vi.waitFor(() => expect(useAuthStore.getState().sessionChecked).toBe(true));
+    expect(useAuthStore.getState()).toMatchObject({ user, isAuthenticated: true });
+    expect(result.current.toasts).toEqual([]);
+
+    // Back online, the server says the session ended meanwhile: signed out then.
+    vi.mocked(authApi.getMeRequest).mockRejectedValueOnce(
+      new ApiRequestError({ status: 401, message: 'Not signed in' }),
+    );
+    await vi.waitFor(() => expect(authApi.getMeRequest).toHaveBeenCalledTimes(1));
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await vi.waitFor(() => expect(useAuthStore.getState().user).toBeNull());
+    expect(authApi.getMeRequest).toHaveBeenCalledTimes(2);
+  });
 });

@@ -45,6 +45,17 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
+/**
+ * Issue 22: the request got no answer — no connection (fetch's TypeError), a timeout, or the
+ * browser knows it is offline. An answer, even a 5xx, is not a network failure.
+ */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof ApiRequestError) return false;
+  if (error instanceof TypeError) return true;
+  if (error instanceof DOMException && error.name === 'TimeoutError') return true;
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

@@ -110,6 +110,18 @@ describe('actions', () => {
     });
   });
 
+  it('keeps the last known person when the session check gets no answer (offline)', async () => {
+    useAuthStore.setState({ user: cashier, isAuthenticated: true });
+    vi.mocked(authApi.getMeRequest).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(useAuthStore.getState().checkSession()).resolves.toBe('unreachable');
+    expect(useAuthStore.getState()).toMatchObject({
+      user: cashier,
+      isAuthenticated: true,
+      sessionChecked: true,
+      error: null,
+    });
+  });
+
   it('sets the user from an authenticated session check', async () => {
     vi.mocked(authApi.getMeRequest).mockResolvedValueOnce({ authenticated: true, data: cashier });
     await useAuthStore.getState().checkSession();

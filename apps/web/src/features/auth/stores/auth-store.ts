@@ -5,7 +5,7 @@
 import type { LoginInput, RegisterInput, User } from '@duka/shared/auth/auth.schemas';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { ApiRequestError, errorMessage } from '@/lib/api-client';
+import { ApiRequestError, errorMessage, isNetworkFailure } from '@/lib/api-client';
 import { getMeRequest, loginRequest, logoutRequest, registerRequest } from '../api/auth-api';
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
@@ -24,7 +24,11 @@ export interface AuthState extends PersistedAuth {
   login: (input: LoginInput) => Promise<User>;
   register: (input: RegisterInput) => Promise<User>;
   logout: () => Promise<void>;
-  checkSession: () => Promise<void>;
+  /**
+   * 'unreachable': no answer (offline); the last known person stays signed in on this device
+   * (issue 22) and the check is worth repeating when the connection returns.
+   */
+  checkSession: () => Promise<'answered' | 'unreachable'>;
   setUser: (user: User) => void;
   clearSession: () => void;
 }
@@ -93,20 +97,26 @@ export const useAuthStore = create<AuthState>()(
         const outdated = () => generation !== sessionGeneration;
         try {
           const response = await getMeRequest();
-          if (outdated()) return;
+          if (outdated()) return 'answered';
           if (response.authenticated && response.data) {
             set({ user: response.data, isAuthenticated: true, error: null });
           } else {
             set({ user: null, isAuthenticated: false });
           }
+          return 'answered';
         } catch (error) {
-          if (outdated()) return;
+          if (outdated()) return 'answered';
+          // Issue 22: no connection is not "signed out". The till starts offline for the person
+          // last signed in here; the server still checks the session cookie on every call, and
+          // a 401 then signs out (app/api-setup.ts).
+          if (isNetworkFailure(error)) return 'unreachable';
           set({ user: null, isAuthenticated: false });
           // Spec §8: a 401 here simply means signed out; anything else is reported.
           if (!(error instanceof ApiRequestError && error.status === 401)) {
             set({ error: errorMessage(error, 'Session check failed') });
             throw error;
           }
+          return 'answered';
         } finally {
           set({ sessionChecked: true });
         }
