@@ -24,7 +24,11 @@ function productionBuild(): Plugin {
 }
 
 /** What every protected route's loader fetches besides its page (src/app/routes.tsx, lib/i18n.ts). */
-const PAGE_FRAME = ['src/app/layout/protected-page.tsx', 'src/locales/en/messages.json'];
+const PAGE_FRAME = [
+  'src/app/layout/protected-page.tsx',
+  'src/locales/en/messages.json',
+  'src/locales/en/connection.json',
+];
 
 /** A route's English page namespaces, as its loader in src/app/routes.tsx names them. */
 const texts = (...namespaces: string[]) =>

@@ -33,6 +33,8 @@ function protectedRoute(
       const [{ ProtectedPage }, content] = await Promise.all([
         import('./layout/protected-page'),
         loadContent(),
+        // The header's connection status and the offline notice (issue 22).
+        loadPageNamespaces(['connection']),
       ]);
       return {
         element: (

@@ -1,11 +1,15 @@
 import type { PagePath } from '@duka/shared/auth/permissions';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { syncCartWithStore } from '../cart-setup';
+import { followConnection, OFFLINE_PAGES, useOnline } from '../connection';
 import { RouteGuard } from '../route-guard';
 import { AppShell } from './app-shell';
+import { OfflineNotice } from './offline-notice';
 
 // Before any page with a cart renders, the cart is the acting store's (issue 20).
 syncCartWithStore();
+// The header's status and the offline notice follow the connection (issue 22).
+followConnection();
 
 /** Spec §2: every protected page is wrapped in the guard plus the navigation bar. */
 export function ProtectedPage({
@@ -19,7 +23,32 @@ export function ProtectedPage({
 }) {
   return (
     <RouteGuard page={page} announceSignIn={announceSignIn}>
-      <AppShell>{children}</AppShell>
+      <AppShell>
+        {/* Keyed: each page starts from its own first render, not the previous page's. */}
+        <NeedsConnection key={page} page={page}>
+          {children}
+        </NeedsConnection>
+      </AppShell>
     </RouteGuard>
+  );
+}
+
+/**
+ * Issue 22: a page that needs the server, opened offline, says so instead of loading (no
+ * spinner, no error), and loads by itself when the connection returns. One already showing
+ * when the connection drops stays, under the notice. The till (OFFLINE_PAGES) works offline.
+ */
+function NeedsConnection({ page, children }: { page: PagePath; children: ReactNode }) {
+  const online = useOnline();
+  // Whether the page has been shown online once (kept from render to render, React's way).
+  const [shown, setShown] = useState(online);
+  if (online && !shown) setShown(true);
+  if (OFFLINE_PAGES.includes(page)) return children;
+  if (!shown) return <OfflineNotice />;
+  return (
+    <>
+      {!online && <OfflineNotice inline />}
+      {children}
+    </>
   );
 }

@@ -3,6 +3,7 @@
  * sales and orders, the shop): a chunk of their own, fetched with the page (lib/i18n.ts
  * loadPageNamespaces), so the first load stays within its budget.
  */
+import connection from './connection.json';
 import expenses from './expenses.json';
 import customers from './customers.json';
 import inventory from './inventory.json';
@@ -31,4 +32,5 @@ export const pageCatalogues = {
   customers,
   reports,
   settings,
+  connection,
 };

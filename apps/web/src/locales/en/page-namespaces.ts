@@ -20,6 +20,8 @@ export const PAGE_NAMESPACE_LOADERS = {
   customers: () => import('./customers.json'),
   reports: () => import('./reports.json'),
   settings: () => import('./settings.json'),
+  // The header's connection status and the pages' offline notice: every protected page.
+  connection: () => import('./connection.json'),
 } as const satisfies Record<keyof typeof pageCatalogues, () => Promise<{ default: unknown }>>;
 
 export type PageNamespace = keyof typeof PAGE_NAMESPACE_LOADERS;

@@ -25,6 +25,7 @@ import expenses from './expenses.json';
 import customers from './customers.json';
 import reports from './reports.json';
 import settings from './settings.json';
+import connection from './connection.json';
 
 const catalogues = {
   common,
@@ -49,6 +50,7 @@ const catalogues = {
   customers,
   reports,
   settings,
+  connection,
 } satisfies Catalogues;
 
 export default catalogues;
