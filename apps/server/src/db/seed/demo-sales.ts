@@ -171,6 +171,7 @@ export async function seedDemoSales(
   }
   await seedDiscountedSales(tx, storeId, goods, stock, now);
   await seedSplitSales(tx, storeId, buyers, sellers, goods, stock, now);
+  await seedOfflineSale(tx, storeId, goods, stock, now);
   // A sale's movements are written at the time of the statement; the demo's sales were made
   // over the past month, and their stock history says when (issue 20).
   await tx.execute(sql`
@@ -319,4 +320,55 @@ async function seedSplitSales(
     await insertSale(tx, storeId, sellers[index % sellers.length]!.id, input, undefined, null, at);
     for (const product of chosen) stock.set(product.id, stock.get(product.id)! - 2);
   }
+}
+
+/** The demo's offline sale: its device id, and the receipt number the till printed. */
+export const DEMO_OFFLINE_SALE = {
+  client_sale_id: '0b6a3c1e-5d4f-4e2a-9c7b-22d0f1a8e301',
+  device_receipt_number: 'T1-0007',
+} as const;
+
+/**
+ * Issue 22: a sale the cashier made yesterday at a till that had lost its connection, uploaded
+ * since: it sold two more of the store's scarcest product than the server counted (another
+ * till had sold them meanwhile), so the product's stock is below zero and the sale needs
+ * review — a newcomer sees it under Needs review on /sales and the product on /inventory.
+ */
+async function seedOfflineSale(
+  tx: Executor,
+  storeId: number,
+  goods: ProductRow[],
+  stock: Map<number, number>,
+  now: Date,
+): Promise<void> {
+  const [cashier] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.storeId, storeId), eq(users.role, 'sales')))
+    .orderBy(asc(users.id))
+    .limit(1);
+  const [walkIn] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.storeId, storeId), eq(customers.isWalkIn, true)))
+    .limit(1);
+  // The product with the fewest pieces left (but some), the first by id among equals.
+  const scarce = goods
+    .filter((product) => (stock.get(product.id) ?? 0) > 0)
+    .sort((a, b) => stock.get(a.id)! - stock.get(b.id)! || a.id - b.id)[0];
+  if (!cashier || !walkIn || !scarce) return;
+  const quantity = stock.get(scarce.id)! + 2;
+  const price = toCents(scarce.pieceSellingPrice)!;
+  const soldAt = new Date(now.getTime() - 86_400_000);
+  const input = createSaleSchema.parse({
+    items: [{ product_id: scarce.id, quantity, unit_price: (price / 100).toFixed(2) }],
+    total: ((quantity * price) / 100).toFixed(2),
+    customer_id: walkIn.id,
+    payment_method: 'cash',
+    ...DEMO_OFFLINE_SALE,
+    sold_at: soldAt.toISOString(),
+    offline: true,
+  });
+  await insertSale(tx, storeId, cashier.id, input);
+  stock.set(scarce.id, -2);
 }

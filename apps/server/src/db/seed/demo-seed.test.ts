@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { stockMovements } from '../../modules/products/stock-movements.table';
 import { DEMO_EXPENSES } from './demo-expenses';
 import { DEMO_PHOTOS } from './demo-photos';
+import { DEMO_OFFLINE_SALE } from './demo-sales';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './demo-seed';
 
 let t: TestApp;
@@ -317,6 +318,36 @@ describe('demo seed (PRODUCT.md §6)', () => {
     expect(Date.parse(sold.created_at)).toBe(Date.parse(sample.createdAt));
     const opening = history.data.find((m) => m.reason === 'initial')!;
     expect(Date.parse(opening.created_at)).toBeLessThan(Math.min(...times));
+  });
+
+  it('gives Nairobi an offline sale made yesterday that took a product below zero, needing review', async () => {
+    const admin = t.client();
+    await admin.login('admin@duka.test', DEMO_PASSWORD);
+    const flagged = (await admin.get('/api/sales', { query: { needs_review: 'true' } })).json<{
+      total: number;
+      sales: {
+        id: number;
+        sold_at: string;
+        received_at: string;
+        offline: boolean;
+        client_sale_id: string;
+        device_receipt_number: string;
+        User: { name: string };
+        review_reasons: { product_id: number; stock_pieces_before: number; pieces: number }[];
+      }[];
+    }>();
+    expect(flagged.total).toBe(1);
+    const sale = flagged.sales[0]!;
+    expect(sale).toMatchObject({ offline: true, ...DEMO_OFFLINE_SALE });
+    const day = 86_400_000;
+    expect(Date.now() - Date.parse(sale.sold_at)).toBeGreaterThan(day - 60 * 60_000);
+    expect(Date.now() - Date.parse(sale.sold_at)).toBeLessThan(day + 60 * 60_000);
+    expect(Date.parse(sale.received_at)).toBeGreaterThan(Date.parse(sale.sold_at));
+    expect(sale.review_reasons).toHaveLength(1);
+    const [reason] = sale.review_reasons;
+    expect(reason!.pieces).toBe(reason!.stock_pieces_before + 2);
+    const product = (await admin.get(`/api/products/${reason!.product_id}`)).json().data;
+    expect(product.stock_pieces).toBe(-2);
   });
 
   it('gives Nairobi a few customers who owe, one for over a month, one partly repaid', async () => {
