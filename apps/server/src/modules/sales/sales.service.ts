@@ -18,6 +18,11 @@
  * credit) whose rules are shared/sales/payments, checked here; a credit part needs a named
  * customer (DK006 → 400) within their credit limit (DK005 → 409), which write_sale checks with
  * the customer's row locked, adding it to what they owe.
+ *
+ * The offline till (issue 22, docs/decisions/0012 "Server"): a device's `client_sale_id` makes
+ * one sale per store (sent again: the first sale); `sold_at` is the sale's time (bounded: 5
+ * minutes ahead, the store's offline_max_age_days back); an `offline` sale short of stock is
+ * recorded below zero and flagged needs_review (write_sale, migration 0031).
  */
 import { createHash } from 'node:crypto';
 import { centsToDecimal } from '@duka/shared/money/money';
@@ -491,7 +496,7 @@ export async function insertSale(
   return (await writeSale(tx, storeId, userId, input, priced, idempotencyKey, cap, createdAt)).sale;
 }
 
-/** What write_sale answers (migration 0027): a row per line, in the lines' order. */
+/** What write_sale answers (migration 0031): a row per line, in the lines' order. */
 interface WrittenLine {
   sale_id: number;
   created_at: string;
