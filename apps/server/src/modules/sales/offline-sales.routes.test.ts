@@ -514,6 +514,37 @@ describe('POST /api/sales/sync', () => {
     expect(await stockOf(soda.id)).toBe(-3);
   });
 
+  it('writes them as if one by one, oldest first: the sales after the stock ran out are flagged', async () => {
+    const bread = await createProduct(adminA, { name: 'Bread 400g', quantity: 2 });
+    const others = await Promise.all([1, 2, 3].map(() => createProduct(adminA, { quantity: 10 })));
+    const batch = [
+      offlineSale([line(bread.id, 1, 60)], { sold_at: deviceTime(-50 * MINUTE) }),
+      offlineSale([line(others[0]!.id, 1, 60)], { sold_at: deviceTime(-40 * MINUTE) }),
+      offlineSale([line(others[1]!.id, 1, 60), line(bread.id, 1, 60)], {
+        sold_at: deviceTime(-30 * MINUTE),
+      }),
+      offlineSale([line(others[2]!.id, 1, 60)], { sold_at: deviceTime(-20 * MINUTE) }),
+      offlineSale([line(bread.id, 1, 60)], { sold_at: deviceTime(-10 * MINUTE) }),
+      offlineSale([line(bread.id, 2, 60)], { sold_at: deviceTime(-5 * MINUTE) }),
+    ];
+    const response = await cashierA.post('/api/sales/sync', { sales: batch });
+    const results = response.json().results as { status: string; sale_id: number }[];
+    expect(results.map((result) => result.status)).toEqual(Array(6).fill('created'));
+    const flags = await Promise.all(
+      results.map(async (result) => {
+        const sale = (await adminA.get(`/api/sales/${result.sale_id}`)).json().data;
+        return sale.review_reasons.map(
+          (reason: { stock_pieces_before: number; pieces: number }) => [
+            reason.stock_pieces_before,
+            reason.pieces,
+          ],
+        );
+      }),
+    );
+    expect(flags).toEqual([[], [], [], [], [[0, 1]], [[-1, 2]]]);
+    expect(await stockOf(bread.id)).toBe(-3);
+  });
+
   it('takes an item that says offline: false as an online sale (short stock refused)', async () => {
     const gum = await createProduct(adminA, { quantity: 1 });
     const item = offlineSale([line(gum.id, 2, 60)], { offline: false });
