@@ -76,8 +76,9 @@ export const products = pgTable(
     index('products_store_barcode_idx').on(table.storeId, sql`lower(${table.barcode})`),
     // Search (GET /products?q, /products/search): contains-matches served by pg_trgm on
     // PGlite and PostgreSQL alike.
-    // A device's delta (GET /sync/products): the rows written after its cursor, in order.
-    index('products_store_sync_idx').on(table.storeId, table.syncXid, table.id),
+    // No index on sync_xid (migration 0032): a sale changes its products' stock, and an indexed
+    // column that changes makes every such update a non-HOT one, a new entry in each of the
+    // table's indexes (the trigram one too). A device's delta reads the store's rows instead.
     index('products_search_text_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     check('products_min_quantity_not_negative', sql`${table.minQuantity} >= 0`),
     check('products_pack_size_positive', sql`${table.packSize} >= 1`),
