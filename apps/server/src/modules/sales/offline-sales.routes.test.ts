@@ -174,6 +174,28 @@ describe('POST /api/sales with client_sale_id', () => {
     expect(await saleMovements(rice.id)).toHaveLength(1);
   });
 
+  it('answers the first sale to a copy whose device clock runs ahead (the online retry went without it)', async () => {
+    const jam = await createProduct(adminA, { quantity: 5 });
+    const client_sale_id = randomUUID();
+    const made = saleBody({ items: [line(jam.id, 1, 60)], customer_id: walkInA, client_sale_id });
+    const first = await cashierA.post('/api/sales', made);
+    expect(first.statusCode, first.body).toBe(201);
+    const upload = await cashierA.post('/api/sales/sync', {
+      sales: [{ ...made, sold_at: deviceTime(20 * MINUTE) }],
+    });
+    expect(upload.json().results).toEqual([
+      { client_sale_id, status: 'replayed', sale_id: first.json().data.id },
+    ]);
+    const again = await cashierA.post('/api/sales', {
+      ...made,
+      offline: true,
+      sold_at: deviceTime(20 * MINUTE),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(await stockOf(jam.id)).toBe(4);
+  });
+
   it('refuses the same id with a different sale (409) and writes nothing', async () => {
     const milk = await createProduct(adminA, { quantity: 10 });
     const body = offlineSale([line(milk.id, 1, 60)]);
