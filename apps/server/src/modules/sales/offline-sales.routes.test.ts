@@ -324,6 +324,15 @@ describe('sold_at', () => {
     expect(listed.json().sales.map((sale: { id: number }) => sale.id)).toContain(
       old.json().data.id,
     );
+    // And the reports of that day count it (created_at is sold_at; its lines and parts too).
+    const report = await adminA.get('/api/reports/sales-summary', {
+      query: { start: day, end: day },
+    });
+    expect(report.json().data).toMatchObject({
+      totalSales: 60,
+      count: 1,
+      byDay: [{ date: day, revenue: 60, count: 1 }],
+    });
 
     const settings = await adminA.put(`/api/stores/${storeA}/settings`, {
       offline_max_age_days: 7,
