@@ -35,6 +35,7 @@ export {
   isLocalPlaceholderId,
   searchDeviceCustomers,
   type DeviceCustomer,
+  type LocalCustomerInput,
 } from './lib/device-customers';
 
 /** How often the device catches up with the server while a staff page is open. */

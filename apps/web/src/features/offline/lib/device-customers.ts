@@ -98,14 +98,26 @@ export function searchDeviceCustomers(text: string, limit?: number): Promise<Dev
 /**
  * A customer added at the till with no connection: checked as POST /customers checks it (a
  * refusal names the field, as the server's 400 would), kept in local_customers for the
- * device's person and store until the uploader sends it.
+ * device's person and store until the uploader sends it with its client_customer_id — the
+ * server makes one customer of any number of POSTs with that id.
  */
+export interface LocalCustomerInput {
+  name: string;
+  phone: string;
+  /** The id the till already sent with a POST that got no answer; a new one otherwise. */
+  client_customer_id?: string;
+}
+
 export async function addLocalCustomerIn(
   db: DeviceDatabase,
-  input: { name: string; phone: string },
+  input: LocalCustomerInput,
   now: Date = new Date(),
 ): Promise<DeviceCustomer> {
-  const parsed = createCustomerSchema.safeParse({ name: input.name, phone: input.phone });
+  const parsed = createCustomerSchema.safeParse({
+    name: input.name,
+    phone: input.phone,
+    client_customer_id: input.client_customer_id ?? crypto.randomUUID(),
+  });
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({
       path: issue.path.join('.'),
@@ -116,7 +128,7 @@ export async function addLocalCustomerIn(
   const scope = await readScope(db);
   if (!scope) throw new Error('The device holds no store yet: connect once to download it');
   const local: LocalCustomer = {
-    client_customer_id: crypto.randomUUID(),
+    client_customer_id: parsed.data.client_customer_id!,
     name: parsed.data.name,
     phone: parsed.data.phone,
     store_id: scope.storeId,
@@ -128,6 +140,6 @@ export async function addLocalCustomerIn(
   return fromLocal(local);
 }
 
-export function addLocalCustomer(input: { name: string; phone: string }): Promise<DeviceCustomer> {
+export function addLocalCustomer(input: LocalCustomerInput): Promise<DeviceCustomer> {
   return openDeviceDb().then((db) => addLocalCustomerIn(db, input));
 }

@@ -1,18 +1,29 @@
 import { apiClient } from '@/lib/api-client';
 import type { PosProduct } from '../lib/pos-products';
+import { deviceServices, orFromDevice, searchDeviceProducts } from './device-catalogue';
 
-/** GET /products/search?q= — exact barcode or SKU matches first (spec §7). */
+/**
+ * GET /products/search?q= — exact barcode or SKU matches first (spec §7). With no connection,
+ * the device's catalogue answers the same way (issue 22).
+ */
 export async function searchProducts(q: string): Promise<PosProduct[]> {
-  const response = await apiClient.get<{ data: PosProduct[] }>('/products/search', {
-    query: { q },
-  });
-  return response.data;
+  return orFromDevice(
+    async () => {
+      const response = await apiClient.get<{ data: PosProduct[] }>('/products/search', {
+        query: { q },
+      });
+      return response.data;
+    },
+    () => searchDeviceProducts(q),
+  );
 }
 
 /** GET /products?kind=service&active=true: the store's services, among them its delivery. */
 export async function fetchServices(): Promise<PosProduct[]> {
-  const response = await apiClient.get<{ data: PosProduct[] }>('/products', {
-    query: { kind: 'service', active: true, pageSize: 100 },
-  });
-  return response.data;
+  return orFromDevice(async () => {
+    const response = await apiClient.get<{ data: PosProduct[] }>('/products', {
+      query: { kind: 'service', active: true, pageSize: 100 },
+    });
+    return response.data;
+  }, deviceServices);
 }

@@ -16,6 +16,7 @@ import { useToast } from '@/components/ui/use-toast';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
 import { useCreateCustomer } from '../api/create-customer';
+import { localCustomerId } from '../lib/device-products';
 import { focusTillSearch } from '../lib/till-focus';
 
 interface AddCustomerDialogProps {
@@ -38,7 +39,8 @@ export function AddCustomerDialog({ open, onOpenChange, onAdded }: AddCustomerDi
     setErrors({});
     try {
       const customer = await createCustomer.mutateAsync({ name, phone });
-      toast({ title: t('customer.added') });
+      // Issue 22: with no connection the customer is kept on the device until it is back.
+      toast({ title: t(localCustomerId(customer) ? 'customer.addedOffline' : 'customer.added') });
       setName('');
       setPhone('');
       onAdded(customer);

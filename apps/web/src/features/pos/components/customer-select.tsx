@@ -9,6 +9,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { customerName } from '@/lib/customer-name';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCustomers } from '../api/get-customers';
+import { localCustomerId } from '../lib/device-products';
 import { AddCustomerDialog } from './add-customer-dialog';
 
 const ADD = 'add';
@@ -57,7 +58,9 @@ export function CustomerSelect({ value, onChange, onRecordRepayment }: CustomerS
             .filter((customer) => !customer.is_walk_in)
             .map((customer) => (
               <option key={customer.id} value={customer.id}>
-                {customerLabel(customer)}
+                {localCustomerId(customer)
+                  ? `${customerLabel(customer)} · ${t('customer.onDevice')}`
+                  : customerLabel(customer)}
               </option>
             ))}
           <option value={ADD}>{t('customer.add')}</option>

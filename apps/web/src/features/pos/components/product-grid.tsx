@@ -15,7 +15,10 @@ interface ProductGridProps {
   onAdd: (product: PosProduct) => void;
 }
 
-/** Twelve goods a page from the server (spec §2, §9); services never show. */
+/**
+ * Twelve goods a page from the server (spec §2, §9); services never show. With no connection,
+ * the same from the device's catalogue, and a line saying so (issue 22).
+ */
 export function ProductGrid({ query, page, onPageChange, onAdd }: ProductGridProps) {
   const { t } = useTranslation('pos');
   const products = usePosProducts(query, page);
@@ -45,11 +48,17 @@ export function ProductGrid({ query, page, onPageChange, onAdd }: ProductGridPro
 
   const shown = products.data.data;
   const pages = Math.max(1, Math.ceil(products.data.total / POS_PAGE_SIZE));
+  const fromDevice = products.data.fromDevice && (
+    <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+      {t('grid.fromDevice')}
+    </p>
+  );
   if (shown.length === 0) {
     // A shop with no goods (perhaps only its delivery service) has nothing to sell yet.
     if (!query && page === 1 && products.data.total === 0) return <GettingStarted />;
     return (
       <div className="py-8 text-center">
+        {fromDevice}
         <p className="font-semibold">{t('grid.empty')}</p>
         <p className="text-slate-600 dark:text-slate-400">{t('grid.emptyHint')}</p>
       </div>
@@ -57,6 +66,7 @@ export function ProductGrid({ query, page, onPageChange, onAdd }: ProductGridPro
   }
   return (
     <div className="grid gap-4">
+      {fromDevice}
       <ul
         aria-label={t('grid.label')}
         className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
