@@ -12,7 +12,7 @@
  */
 import type { ReceiptSettings } from '@duka/shared/receipt-settings/receipt-settings.schemas';
 import type { SyncProduct } from '@duka/shared/sync/sync.schemas';
-import { isNetworkFailure } from '@/lib/network';
+import { isNetworkFailure } from '@/lib/api-client';
 import { openDeviceDb } from './device-db';
 import { META_KEYS, readMeta, sameScope, type CatalogueScope } from './lib/catalogue-meta';
 import {

@@ -4,7 +4,7 @@
  * reached, so the till's own chunk stays within its budget. A device that has never downloaded
  * its store answers nothing: the caller shows the connection error as before.
  */
-import { isBrowserOffline, isNetworkFailure } from '@/lib/network';
+import { isNetworkFailure } from '@/lib/api-client';
 import {
   posProductFromDevice,
   tillCustomerFromDevice,
@@ -27,7 +27,8 @@ export async function orFromDevice<T>(
   offline: () => Promise<T>,
 ): Promise<T> {
   let failure: unknown = null;
-  if (!isBrowserOffline()) {
+  // The browser knows it has no connection: no need to wait for fetch to fail.
+  if (navigator.onLine !== false) {
     try {
       return await online();
     } catch (error) {
