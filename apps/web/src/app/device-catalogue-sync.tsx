@@ -6,8 +6,9 @@ import { useActingStoreId } from './use-acting-store-id';
 /**
  * Issue 22: while a staff member is signed in, the device keeps their store's catalogue for the
  * offline till (features/offline/offline-catalogue.ts: first download, then deltas every 5
- * minutes and on reconnect). Another person or store replaces it. Up-front code: the catalogue
- * and IndexedDB load with import() after the page is up, never in the first paint's budget.
+ * minutes and on reconnect). Another person or store replaces it. Rendered by every protected
+ * page (not up front); the catalogue and IndexedDB come with import() once the page is up. Going
+ * from page to page keeps the same catch-up running (startCatalogueSync counts its users).
  */
 export function DeviceCatalogueSync() {
   const user = useAuthStore((state) => state.user);

@@ -2,6 +2,7 @@ import type { PagePath } from '@duka/shared/auth/permissions';
 import { useState, type ReactNode } from 'react';
 import { syncCartWithStore } from '../cart-setup';
 import { followConnection, OFFLINE_PAGES, useOnline } from '../connection';
+import { DeviceCatalogueSync } from '../device-catalogue-sync';
 import { RouteGuard } from '../route-guard';
 import { AppShell } from './app-shell';
 import { OfflineNotice } from './offline-notice';
@@ -23,6 +24,8 @@ export function ProtectedPage({
 }) {
   return (
     <RouteGuard page={page} announceSignIn={announceSignIn}>
+      {/* Issue 22: the device keeps the store's catalogue for the offline till. */}
+      <DeviceCatalogueSync />
       <AppShell>
         {/* Keyed: each page starts from its own first render, not the previous page's. */}
         <NeedsConnection key={page} page={page}>

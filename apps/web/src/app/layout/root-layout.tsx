@@ -5,7 +5,6 @@ import { clearToasts } from '@/components/ui/use-toast';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { StoreProvider } from '@/features/stores/components/store-provider';
 import { RoleContext } from '@/lib/use-can';
-import { DeviceCatalogueSync } from '../device-catalogue-sync';
 import { usePageTitle } from '../use-page-title';
 import { PendingNavigation } from './pending-navigation';
 
@@ -33,7 +32,6 @@ export function RootLayout() {
       <StoreProvider enabled={user !== null && !isAuthPage}>
         <Outlet />
         <PendingNavigation />
-        {!isAuthPage && <DeviceCatalogueSync />}
         {!isAuthPage && (
           <Suspense fallback={null}>
             <Toaster />

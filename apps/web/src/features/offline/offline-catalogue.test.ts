@@ -15,6 +15,7 @@ import {
   getDeviceReceiptSettings,
   searchDeviceCustomers,
   searchDeviceProducts,
+  startCatalogueSync,
   syncCatalogue,
 } from './offline-catalogue';
 import type { OutboxEntry } from './outbox-types';
@@ -323,5 +324,41 @@ describe('customers offline', () => {
     productPages = [{ rows: [], cursor: '0', has_more: false }];
     await syncCatalogue(scope);
     expect((await searchDeviceCustomers('akinyi')).map((c) => c.id)).toEqual([30]);
+  });
+});
+
+describe('keeping the catalogue fresh', () => {
+  it('catches up at once, every 5 minutes and when the connection returns, until released', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const page = { rows: [], cursor: '0', has_more: false };
+    productPages = Array.from({ length: 10 }, () => page);
+    const persist = vi.fn(async () => true);
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, {
+        storage: { persist, persisted: async () => false },
+      }),
+    );
+    try {
+      const release = startCatalogueSync(scope);
+      await vi.waitFor(() => expect(productCalls()).toHaveLength(1));
+      expect(persist).toHaveBeenCalledOnce();
+      // Another page of the app takes it over: no second catch-up starts.
+      const releaseNext = startCatalogueSync(scope);
+      release();
+      await vi.advanceTimersByTimeAsync(5 * 60 * 1000);
+      await vi.waitFor(() => expect(productCalls()).toHaveLength(2));
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() => expect(productCalls()).toHaveLength(3));
+      // The last user leaves: it ends shortly after, and nothing runs any more.
+      releaseNext();
+      await vi.advanceTimersByTimeAsync(3000);
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(5 * 60 * 1000);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(productCalls()).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

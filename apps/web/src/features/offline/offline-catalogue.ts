@@ -114,15 +114,20 @@ export async function requestPersistentStorage(): Promise<boolean> {
   }
 }
 
-let stopCurrent: (() => void) | null = null;
+interface SyncSession {
+  scope: CatalogueScope;
+  users: number;
+  /** Pending end after the last user left (a page change starts a new user at once). */
+  ending: ReturnType<typeof setTimeout> | null;
+  end: () => void;
+}
 
-/**
- * Keeps the device's catalogue for `scope` fresh while the page is open: now, every
- * CATALOGUE_REFRESH_MS and on the `online` event. Answers the stop function (sign-out, another
- * store); starting again stops the previous one.
- */
-export function startCatalogueSync(scope: CatalogueScope): () => void {
-  stopCurrent?.();
+let session: SyncSession | null = null;
+
+/** How long the catch-up outlives its last user: the next page of the app takes it over. */
+const HANDOVER_MS = 2000;
+
+function beginSession(scope: CatalogueScope): SyncSession {
   const controller = new AbortController();
   const run = () => {
     if (controller.signal.aborted) return;
@@ -137,14 +142,46 @@ export function startCatalogueSync(scope: CatalogueScope): () => void {
   run();
   const timer = setInterval(run, CATALOGUE_REFRESH_MS);
   window.addEventListener('online', run);
-  const stop = () => {
-    controller.abort();
-    clearInterval(timer);
-    window.removeEventListener('online', run);
-    if (stopCurrent === stop) stopCurrent = null;
+  const current: SyncSession = {
+    scope,
+    users: 0,
+    ending: null,
+    end: () => {
+      controller.abort();
+      clearInterval(timer);
+      window.removeEventListener('online', run);
+      if (current.ending) clearTimeout(current.ending);
+      if (session === current) session = null;
+    },
   };
-  stopCurrent = stop;
-  return stop;
+  return current;
+}
+
+/**
+ * Keeps the device's catalogue for `scope` fresh while a staff page is open: now, every
+ * CATALOGUE_REFRESH_MS and on the `online` event. Answers the release function; the catch-up
+ * ends shortly after its last user releases it. Another scope ends the previous catch-up.
+ */
+export function startCatalogueSync(scope: CatalogueScope): () => void {
+  if (!session || !sameScope(session.scope, scope)) {
+    session?.end();
+    session = beginSession(scope);
+  }
+  const current = session;
+  current.users += 1;
+  if (current.ending) {
+    clearTimeout(current.ending);
+    current.ending = null;
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    current.users -= 1;
+    if (current.users === 0 && session === current) {
+      current.ending = setTimeout(current.end, HANDOVER_MS);
+    }
+  };
 }
 
 /**
@@ -152,7 +189,7 @@ export function startCatalogueSync(scope: CatalogueScope): () => void {
  * cursors, receipt settings). Unsent sales, local customers and the device's number stay.
  */
 export async function clearDeviceCatalogue(): Promise<void> {
-  stopCurrent?.();
+  session?.end();
   await clearCatalogue(await openDeviceDb());
   productsReset();
 }
