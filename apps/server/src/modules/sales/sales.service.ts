@@ -122,16 +122,54 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
   }));
 }
 
-/** A value as JSON with every object's keys in order: the same request, the same text. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, inner]) => inner !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonicalJson(inner)}`).join(',')}}`;
+/** Object keys as JSON strings: a sale's few keys, quoted once. */
+const quotedKeys = new Map<string, string>();
+
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < 1000) quotedKeys.set(key, quoted);
   }
-  return JSON.stringify(value);
+  return quoted;
+}
+
+/**
+ * A value as JSON with every object's keys in order: the same request, the same text. Every
+ * sale with a key is hashed, so it is built as one string (no arrays of entries, numbers and
+ * keys written directly); the text is the one the stored hashes were made from: keys sorted by
+ * code unit, an undefined property left out (an undefined array element, which no parsed sale
+ * has, as nothing), a number as JSON writes it.
+ */
+function canonicalJson(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      return JSON.stringify(value);
+  }
+  if (value === null) return 'null';
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index += 1) {
+      if (index > 0) text += ',';
+      text += canonicalJson(value[index]) ?? '';
+    }
+    return `${text}]`;
+  }
+  const object = value as Record<string, unknown>;
+  let text = '{';
+  for (const key of Object.keys(object).sort()) {
+    const inner = object[key];
+    if (inner === undefined) continue;
+    if (text.length > 1) text += ',';
+    text += `${quotedKey(key)}:${String(canonicalJson(inner))}`;
+  }
+  return `${text}}`;
 }
 
 /** How a sale travelled, which does not make it another sale (issue 22). */
@@ -152,7 +190,7 @@ export function saleRequestHash(input: CreateSaleInput): string {
     discount_approval: input.discount_approval?.email,
   };
   for (const field of TRAVEL_FIELDS) delete request[field];
-  return createHash('sha256').update(canonicalJson(request)).digest('hex');
+  return createHash('sha256').update(canonicalJson(request)!).digest('hex');
 }
 
 /**
