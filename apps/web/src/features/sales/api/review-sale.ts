@@ -4,12 +4,13 @@ import { apiClient } from '@/lib/api-client';
 
 /**
  * POST /sales/{id}/review (issue 22, managers): an offline sale the shelf could not cover has
- * been checked; the answer is the sale, no longer needing review.
+ * been checked, with the manager's note if they wrote one; the answer is the sale, no longer
+ * needing review.
  */
-export async function reviewSale(saleId: number): Promise<Sale> {
+export async function reviewSale({ saleId, note }: { saleId: number; note?: string }) {
   const response = await apiClient.post<{ success: boolean; data: Sale }>(
     `/sales/${saleId}/review`,
-    {},
+    note ? { note } : {},
   );
   return response.data;
 }

@@ -1,7 +1,10 @@
 import type { Sale } from '@duka/shared/sales/sales.schemas';
 import { CheckIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/failure-toast';
 import { formatStock } from '@/lib/format-stock';
@@ -29,11 +32,12 @@ export function SaleReviewSection({ sale, onReviewed }: SaleReviewSectionProps) 
   const { t } = useTranslation('sales');
   const can = useCan();
   const review = useReviewSale();
+  const [note, setNote] = useState('');
   if (!sale.needs_review && sale.review_reasons.length === 0 && !sale.reviewed_at) return null;
 
   const markReviewed = async () => {
     try {
-      const reviewed = await review.mutateAsync(sale.id);
+      const reviewed = await review.mutateAsync({ saleId: sale.id, note: note.trim() });
       onReviewed(reviewed);
       toast({ title: t('review.done'), description: t('review.doneDescription', { id: sale.id }) });
     } catch (error) {
@@ -78,10 +82,27 @@ export function SaleReviewSection({ sale, onReviewed }: SaleReviewSectionProps) 
           })}
         </p>
       )}
+      {sale.review_note && (
+        <p className="text-sm break-words whitespace-pre-line" data-testid="sale-review-note">
+          {t('review.noteShown', { note: sale.review_note })}
+        </p>
+      )}
       {sale.needs_review && can('sales:review') && (
-        <div className="grid gap-2 sm:flex sm:items-center sm:justify-between">
+        <div className="grid gap-2">
           <p className="text-sm text-slate-600 dark:text-slate-400">{t('review.hint')}</p>
-          <Button onClick={() => void markReviewed()} disabled={review.isPending}>
+          <Label htmlFor={`sale-review-note-${sale.id}`}>{t('review.note')}</Label>
+          <Textarea
+            id={`sale-review-note-${sale.id}`}
+            value={note}
+            maxLength={500}
+            rows={2}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <Button
+            className="sm:justify-self-end"
+            onClick={() => void markReviewed()}
+            disabled={review.isPending}
+          >
             {t('review.markReviewed')}
           </Button>
         </div>

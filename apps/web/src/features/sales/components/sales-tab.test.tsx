@@ -420,12 +420,12 @@ describe('Sales that need review (issue 22)', () => {
     'lets a %s mark it reviewed: POST /sales/{id}/review, the badge goes, a toast says so',
     async (role) => {
       let listed = [flagged];
-      const calls: number[] = [];
+      const calls: unknown[] = [];
       const { toasts } = renderTab(() => salesPage(listed), {
         role,
         routes: {
-          'POST /sales/45/review': () => {
-            calls.push(45);
+          'POST /sales/45/review': (request) => {
+            calls.push(request.body);
             listed = [reviewed];
             return { body: { success: true, data: reviewed } };
           },
@@ -445,7 +445,7 @@ describe('Sales that need review (issue 22)', () => {
           description: 'Sale #45 no longer needs review.',
         }),
       );
-      expect(calls).toEqual([45]);
+      expect(calls).toEqual([{}]);
       expect(within(dialog).queryByText('Needs review')).toBeNull();
       expect(within(dialog).queryByRole('button', { name: 'Mark reviewed' })).toBeNull();
       expect(within(dialog).getByTestId('sale-reviewed')).toHaveTextContent(
@@ -457,6 +457,36 @@ describe('Sales that need review (issue 22)', () => {
       expect(within(await rowOf('Otieno Ouma')).queryByText('Needs review')).toBeNull();
     },
   );
+
+  it("sends the manager's note with the review and shows it after", async () => {
+    const bodies: unknown[] = [];
+    const noted = { ...reviewed, review_note: 'Counted: 9 left on the shelf' };
+    let listed = [flagged];
+    renderTab(() => salesPage(listed), {
+      role: 'manager',
+      routes: {
+        'POST /sales/45/review': (request) => {
+          bodies.push(request.body);
+          listed = [noted];
+          return { body: { success: true, data: noted } };
+        },
+      },
+    });
+    await userEvent.click(
+      within(await rowOf('Otieno Ouma')).getByRole('button', { name: 'View Details of sale #45' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+    await userEvent.type(
+      within(dialog).getByLabelText('Note (optional)'),
+      '  Counted: 9 left on the shelf ',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark reviewed' }));
+    expect(await within(dialog).findByTestId('sale-review-note')).toHaveTextContent(
+      'Note: Counted: 9 left on the shelf',
+    );
+    expect(bodies).toEqual([{ note: 'Counted: 9 left on the shelf' }]);
+    expect(within(dialog).queryByLabelText('Note (optional)')).toBeNull();
+  });
 
   it('keeps the reviewed sale open in the Needs review view, where it leaves the list', async () => {
     const calls: number[] = [];
