@@ -51,11 +51,22 @@ export const deviceReceiptNumberSchema = z
   .string({ error: 'Receipt number must look like T3-0042' })
   .regex(DEVICE_RECEIPT_NUMBER, { error: 'Receipt number must look like T3-0042' });
 
-/** Why an offline sale needs a manager's review: a product the shelf could not cover. */
+/**
+ * What made an offline sale need review: a product the shelf could not cover, or a product
+ * deactivated after the device last caught up (the goods left the shop; a deleted one is refused).
+ */
+export const REVIEW_REASON_KINDS = ['insufficient_stock', 'inactive_product'] as const;
+export type ReviewReasonKind = (typeof REVIEW_REASON_KINDS)[number];
+
+/** Why an offline sale needs a manager's review, one product at a time. */
 export const reviewReasonSchema = z.object({
+  kind: z.enum(REVIEW_REASON_KINDS),
   product_id: z.number().int(),
   product_name: z.string(),
-  /** 'Insufficient stock for {name}', as an online sale would have been refused. */
+  /**
+   * 'Insufficient stock for {name}', as an online sale would have been refused, or
+   * '{name} is no longer sold'.
+   */
   message: z.string(),
   /** The product's stock in pieces just before this sale, and what the sale took. */
   stock_pieces_before: z.number().int(),

@@ -406,6 +406,7 @@ describe('an offline sale short of stock', () => {
     expect(sale).toMatchObject({ offline: true, needs_review: true, reviewed_at: null });
     expect(sale.review_reasons).toEqual([
       {
+        kind: 'insufficient_stock',
         product_id: sugar.id,
         product_name: 'Sugar 1kg',
         message: 'Insufficient stock for Sugar 1kg',
@@ -413,6 +414,7 @@ describe('an offline sale short of stock', () => {
         pieces: 5,
       },
       {
+        kind: 'insufficient_stock',
         product_id: maize.id,
         product_name: 'Maize flour',
         message: 'Insufficient stock for Maize flour',
@@ -458,6 +460,76 @@ describe('an offline sale short of stock', () => {
       t.db.update(products).set({ stockPieces: -1 }).where(eq(products.id, flour.id)),
     ).rejects.toThrow();
     expect(await stockOf(flour.id)).toBe(1);
+  });
+});
+
+describe('an offline sale naming a product no longer sold', () => {
+  it('is recorded when the product was deactivated since (flagged, stock taken); refused online', async () => {
+    const tea = await createProduct(adminA, { name: 'Tea leaves 250g', quantity: 1 });
+    const milk = await createProduct(adminA, { name: 'Milk 500ml', quantity: 10 });
+    const off = await adminA.put(`/api/products/${tea.id}`, { is_active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    const body = offlineSale([line(milk.id, 1, 60), line(tea.id, 2, 60)]);
+
+    // Online, a product no longer sold is refused as always, and nothing is written.
+    const online = await cashierA.post('/api/sales', {
+      ...omit(body, 'offline'),
+      client_sale_id: randomUUID(),
+    });
+    expect(online.statusCode, online.body).toBe(400);
+    expect(online.json().errors[0].path).toBe('items.1.product_id');
+    expect(await stockOf(tea.id)).toBe(1);
+
+    // Offline, the goods left the shop: recorded, the stock taken (below 0), flagged.
+    const response = await cashierA.post('/api/sales', body);
+    expect(response.statusCode, response.body).toBe(201);
+    const sale = response.json().data;
+    expect(sale).toMatchObject({ offline: true, needs_review: true });
+    expect(sale.review_reasons).toEqual([
+      {
+        kind: 'inactive_product',
+        product_id: tea.id,
+        product_name: 'Tea leaves 250g',
+        message: 'Tea leaves 250g is no longer sold',
+        stock_pieces_before: 1,
+        pieces: 2,
+      },
+      {
+        kind: 'insufficient_stock',
+        product_id: tea.id,
+        product_name: 'Tea leaves 250g',
+        message: 'Insufficient stock for Tea leaves 250g',
+        stock_pieces_before: 1,
+        pieces: 2,
+      },
+    ]);
+    expect(await stockOf(tea.id)).toBe(-1);
+    expect(await stockOf(milk.id)).toBe(9);
+    expect((await saleMovements(tea.id)).map((move) => move.changePieces)).toEqual([-2]);
+    // Still not sold again: the product stays inactive.
+    expect((await adminA.get(`/api/products/${tea.id}`)).json().data.is_active).toBe(false);
+  });
+
+  it('is refused through /sales/sync when the product was deleted since, the others written', async () => {
+    const gone = await createProduct(adminA, { name: 'Gone soon', quantity: 5 });
+    const kept = await createProduct(adminA, { name: 'Kept', quantity: 5 });
+    const deleted = await adminA.delete(`/api/products/${gone.id}`);
+    expect(deleted.json()).toMatchObject({ success: true, deactivated: false });
+    const before = await salesCount(storeA);
+    const lost = offlineSale([line(gone.id, 1, 60)]);
+    const fine = offlineSale([line(kept.id, 1, 60)]);
+    const response = await cashierA.post('/api/sales/sync', { sales: [lost, fine] });
+    expect(response.json().results).toEqual([
+      {
+        client_sale_id: lost.client_sale_id,
+        status: 'refused',
+        message: `Product with id ${gone.id} not found`,
+        field: 'items.0.product_id',
+        code: 400,
+      },
+      { client_sale_id: fine.client_sale_id, status: 'created', sale_id: expect.any(Number) },
+    ]);
+    expect(await salesCount(storeA)).toBe(before + 1);
   });
 });
 

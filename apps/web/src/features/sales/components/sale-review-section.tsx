@@ -25,7 +25,8 @@ interface SaleReviewSectionProps {
 
 /**
  * Issue 22: why an offline sale needs a manager's check — each product the shelf could not
- * cover, its stock just before the sale and the pieces the sale took — and, for a manager,
+ * cover or no longer sold (deactivated after the device caught up), its stock just before the
+ * sale and the pieces the sale took — and, for a manager,
  * Mark reviewed. A sale reviewed since says by whom and when. Nothing for any other sale.
  */
 export function SaleReviewSection({ sale, onReviewed }: SaleReviewSectionProps) {
@@ -59,9 +60,11 @@ export function SaleReviewSection({ sale, onReviewed }: SaleReviewSectionProps) 
       {sale.review_reasons.length > 0 && (
         <ul className="grid gap-2 text-sm" aria-label={t('review.reasons')}>
           {sale.review_reasons.map((reason) => (
-            <li key={reason.product_id} className="grid gap-0.5">
+            <li key={`${reason.kind}-${reason.product_id}`} className="grid gap-0.5">
               <span className="font-medium">
-                {t('review.insufficientStock', { name: reason.product_name })}
+                {reason.kind === 'inactive_product'
+                  ? t('review.noLongerSold', { name: reason.product_name })
+                  : t('review.insufficientStock', { name: reason.product_name })}
               </span>
               <span className="text-slate-600 dark:text-slate-400">
                 {t('review.stock', {

@@ -340,6 +340,7 @@ describe('Sales that need review (issue 22)', () => {
     needs_review: true,
     review_reasons: [
       {
+        kind: 'insufficient_stock',
         product_id: 3,
         product_name: 'Brookside Milk 500ml',
         message: 'Insufficient stock for Brookside Milk 500ml',
@@ -414,6 +415,36 @@ describe('Sales that need review (issue 22)', () => {
     );
     // A cashier sees why, but only a manager marks it reviewed.
     expect(within(dialog).queryByRole('button', { name: 'Mark reviewed' })).toBeNull();
+  });
+
+  it('names a product no longer sold (deactivated after the device caught up) as a reason', async () => {
+    const inactive = buildSale({
+      ...flagged,
+      review_reasons: [
+        {
+          kind: 'inactive_product',
+          product_id: 7,
+          product_name: 'Tea leaves 250g',
+          message: 'Tea leaves 250g is no longer sold',
+          stock_pieces_before: 4,
+          pieces: 2,
+        },
+        ...flagged.review_reasons,
+      ],
+    });
+    renderTab(salesPage([inactive]), { role: 'sales' });
+    await userEvent.click(
+      within(await rowOf('Otieno Ouma')).getByRole('button', { name: 'View Details of sale #45' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+    const items = within(
+      within(dialog).getByRole('list', { name: 'Products the shelf could not cover' }),
+    ).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Tea leaves 250g is no longer sold' + 'In stock before the sale: 4 pcs · taken: 2 pcs',
+      'Insufficient stock for Brookside Milk 500ml' +
+        'In stock before the sale: 5 pcs · taken: 14 pcs',
+    ]);
   });
 
   it.each(['manager', 'admin', 'super_admin'] as const)(
