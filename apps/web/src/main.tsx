@@ -22,7 +22,7 @@ startSessionCheck();
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
     import('@/app/service-worker')
-      .then(({ registerServiceWorker }) => registerServiceWorker(router))
+      .then(({ registerServiceWorker }) => registerServiceWorker())
       .catch(() => undefined);
   });
 }

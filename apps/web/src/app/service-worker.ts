@@ -13,7 +13,7 @@
  * Loaded lazily by main.tsx after the first paint (none of it is up-front JavaScript).
  */
 import { useCartStore } from '@/features/cart/stores/cart-store';
-import type { AppRouter } from './router';
+import { onPageChange } from './page-changes';
 
 /** A till left open all day loads no page: ask for a new release this often while online. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -96,18 +96,17 @@ export async function startServiceWorker(env: ServiceWorkerEnvironment): Promise
   win.addEventListener('online', checkForRelease);
 }
 
-/** main.tsx's call: the browser's service workers, this window, the app's router. */
-export function registerServiceWorker(router: AppRouter): Promise<void> {
+/**
+ * main.tsx's call: the browser's service workers, this window, the pages RootLayout renders
+ * (app/page-changes.ts — never `router.subscribe`, which can leave the first load on
+ * "Loading…": see there).
+ */
+export function registerServiceWorker(): Promise<void> {
   return startServiceWorker({
     container: navigator.serviceWorker,
     window,
     onNavigation: (listener) => {
-      let key = router.state.location.key;
-      router.subscribe((state) => {
-        if (state.navigation.state !== 'idle' || state.location.key === key) return;
-        key = state.location.key;
-        listener();
-      });
+      onPageChange(listener);
     },
     isBusy: () => tillIsBusy(),
   });

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { clearToasts } from '@/components/ui/use-toast';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { StoreProvider } from '@/features/stores/components/store-provider';
 import { RoleContext } from '@/lib/use-can';
+import { pageChanged } from '../page-changes';
 import { usePageTitle } from '../use-page-title';
 import { PendingNavigation } from './pending-navigation';
 
@@ -13,11 +14,18 @@ import { PendingNavigation } from './pending-navigation';
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const isAuthPage = pathname === '/auth';
   const user = useAuthStore((state) => state.user);
   const queryClient = useQueryClient();
   usePageTitle();
+  // Issue 22: a completed page change, for the service worker's update (app/page-changes.ts).
+  const shownKey = useRef(key);
+  useEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    pageChanged();
+  }, [key]);
 
   useEffect(() => {
     // Spec §2: no notification area on /auth. Toasts raised on the way there (logout, expired
