@@ -82,6 +82,13 @@ export const syncSaleItemSchema = z.looseObject({
   client_sale_id: clientIdSchema('Client sale id'),
 });
 export const syncSalesSchema = z.object({
+  /**
+   * Whose sales these are (the person who made them on the device). Given, the request is
+   * refused as a whole (409 sale.sync_other_user, nothing written) when the session is someone
+   * else's — a tab that still shows the person while another tab signed someone else in carries
+   * the other's cookie — so a sale is never recorded as another person's.
+   */
+  user_id: z.number({ error: 'User id must be a whole number' }).int().positive().optional(),
   sales: z
     .array(syncSaleItemSchema, { error: 'Sales must be a list' })
     .min(1, { error: 'Send at least one sale' })

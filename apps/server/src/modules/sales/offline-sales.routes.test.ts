@@ -681,6 +681,36 @@ describe('POST /api/sales/sync', () => {
     expect(shopper.statusCode).toBe(403);
   });
 
+  it("refuses the batch of another person's sales (user_id) and writes none of them", async () => {
+    const salt = await createProduct(adminA, { quantity: 5 });
+    const item = offlineSale([line(salt.id, 1, 60)]);
+    const before = await salesCount(storeA);
+    // A tab still showing the manager while another tab signed the cashier in: the cashier's
+    // cookie goes with the manager's sales.
+    const other = await cashierA.post('/api/sales/sync', { user_id: managerAId, sales: [item] });
+    expect(other.statusCode, other.body).toBe(409);
+    expect(other.json()).toMatchObject({
+      code: 'sale.sync_other_user',
+      message:
+        'These sales belong to another person: they upload only when that person is signed in',
+    });
+    expect(await salesCount(storeA)).toBe(before);
+    expect(await stockOf(salt.id)).toBe(5);
+    // Their own person's session uploads them.
+    const own = await managerA.post('/api/sales/sync', { user_id: managerAId, sales: [item] });
+    expect(own.json().results).toEqual([
+      { client_sale_id: item.client_sale_id, status: 'created', sale_id: expect.any(Number) },
+    ]);
+    const sale = (await adminA.get(`/api/sales/${own.json().results[0].sale_id}`)).json().data;
+    expect(sale.User.name).toBe(managerAName);
+    const bad = await managerA.post('/api/sales/sync', { user_id: 'me', sales: [item] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toEqual({
+      path: 'user_id',
+      message: 'User id must be a whole number',
+    });
+  });
+
   it("keeps stores apart: store B's device cannot sell store A's products", async () => {
     const a = await createProduct(adminA, { quantity: 5 });
     const item = offlineSale([line(a.id, 1, 60)], { customer_id: walkInB });

@@ -64,6 +64,11 @@ export const saleErrors = {
       'sold_at',
       `Sold at is more than ${days} days ago: this store accepts offline sales up to ${days} days old`,
     ),
+  syncOtherUser: () =>
+    conflict(
+      'sale.sync_other_user',
+      'These sales belong to another person: they upload only when that person is signed in',
+    ),
   reviewNotNeeded: () => conflict('sale.review_not_needed', 'This sale does not need review'),
   alreadyReviewed: () => conflict('sale.already_reviewed', 'This sale was already reviewed'),
   noPhone: () =>

@@ -28,6 +28,7 @@ import { fieldError } from '../../lib/errors';
 import { getStoreSettings } from '../store-settings/store-settings.service';
 import { discountApprover } from './discount-approval.service';
 import { confirmReceipt, sendReceipt } from './receipt-send.service';
+import { saleErrors } from './sales.errors';
 import { presentSale, presentSaleItem } from './sales.presenters';
 import { syncSales } from './sales-sync.service';
 import { createSale, getSaleWithParts, listSales, reviewSale } from './sales.service';
@@ -97,10 +98,15 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const storeId = requireStoreId(request);
+      const { user } = requireAuth(request);
+      // The device says whose sales these are: never recorded as another person's.
+      if (request.body.user_id !== undefined && request.body.user_id !== user.id) {
+        throw saleErrors.syncOtherUser();
+      }
       const results = await syncSales(
         db,
         storeId,
-        requireAuth(request).user,
+        user,
         request.body.sales,
         approver(storeId, request.ip),
         clock.now(),
