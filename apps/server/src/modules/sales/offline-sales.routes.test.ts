@@ -681,6 +681,22 @@ describe('POST /api/sales/sync', () => {
     expect(shopper.statusCode).toBe(403);
   });
 
+  it('reads a full batch of big sales (past the app-wide 1 MB body limit)', async () => {
+    const cola = await createProduct(adminA, { quantity: 5 });
+    // 100 sales of 500 lines: over 4 MB. Each is refused on its own (no customer 0), so the
+    // test writes nothing, but the batch is read and answered item by item, not 413.
+    const lines = Array.from({ length: 500 }, () => line(cola.id, 100_000, 99_999.99));
+    const batch = Array.from({ length: 100 }, () => offlineSale(lines, { customer_id: 0 }));
+    const body = JSON.stringify({ sales: batch });
+    expect(body.length).toBeGreaterThan(4 * 1024 * 1024);
+    const response = await cashierA.post('/api/sales/sync', { sales: batch });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const results = response.json().results as { status: string; code?: number }[];
+    expect(results).toHaveLength(100);
+    expect(results.every((r) => r.status === 'refused' && r.code === 400)).toBe(true);
+    expect(await stockOf(cola.id)).toBe(5);
+  });
+
   it("refuses the batch of another person's sales (user_id) and writes none of them", async () => {
     const salt = await createProduct(adminA, { quantity: 5 });
     const item = offlineSale([line(salt.id, 1, 60)]);

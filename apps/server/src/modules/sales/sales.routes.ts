@@ -18,6 +18,7 @@ import {
   sendReceiptSchema,
 } from '@duka/shared/sales/sales.schemas';
 import {
+  SYNC_SALES_MAX,
   saleReviewSchema,
   syncSalesResponseSchema,
   syncSalesSchema,
@@ -46,6 +47,13 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
   }
   return key;
 }
+
+/**
+ * POST /sales/sync's body: up to 100 sales of up to 500 lines each (about 150 bytes a line at
+ * most), well past the app's 1 MB — a batch the server cannot read would stay on the device
+ * and hold back every sale after it (issue 22).
+ */
+const SYNC_BODY_LIMIT = SYNC_SALES_MAX * 500 * 160;
 
 export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
@@ -90,6 +98,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sync',
     {
       config: { access: create },
+      bodyLimit: SYNC_BODY_LIMIT,
       schema: {
         tags: ['sales'],
         body: syncSalesSchema,
