@@ -57,7 +57,7 @@ test('an admin reads the cards and both tabs, searches, filters, sorts and downl
   // The CSV holds the table's rows.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download inventory status as CSV' }).click(),
+    page.getByRole('button', { name: 'Download CSV: inventory status' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('inventory-status.csv');
   const csv = await readFile(await download.path(), 'utf8');

@@ -354,7 +354,7 @@ describe('ReportsPage (spec §2 Reports)', () => {
   it('downloads each table as CSV with a BOM, its rows, and formulas guarded', async () => {
     renderPage();
     await screen.findByTestId('inventory-value');
-    await userEvent.click(screen.getByRole('button', { name: 'Download inventory status as CSV' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV: inventory status' }));
     await vi.waitFor(() => expect(csvTexts).toHaveLength(1));
     expect(csvTexts[0]).toBe(
       '\uFEFFProduct,Product Code,Price,Quantity,Status,Value\r\n' +
@@ -365,7 +365,7 @@ describe('ReportsPage (spec §2 Reports)', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Product Performance' }));
     await screen.findByText('Never');
     await userEvent.click(
-      screen.getByRole('button', { name: 'Download product performance as CSV' }),
+      screen.getByRole('button', { name: 'Download CSV: product performance' }),
     );
     await vi.waitFor(() => expect(csvTexts).toHaveLength(2));
     expect(csvTexts[1]).toBe(
@@ -375,6 +375,22 @@ describe('ReportsPage (spec §2 Reports)', () => {
         'Idle Matches,MATCH-1,0,0.00,0.00,0.00,Never\r\n',
     );
   });
+  it("names every control with its visible words (axe 'label-content-name-mismatch')", async () => {
+    renderPage();
+    await screen.findByTestId('inventory-value');
+    const checkControls = () => {
+      for (const control of [...screen.getAllByRole('button'), ...screen.getAllByRole('tab')]) {
+        const visible = (control.textContent ?? '').replace(/\s+/g, ' ').trim();
+        const escaped = visible.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        if (visible) expect(control).toHaveAccessibleName(new RegExp(escaped));
+      }
+    };
+    checkControls();
+    await userEvent.click(screen.getByRole('tab', { name: 'Product Performance' }));
+    await screen.findByText('Never');
+    checkControls();
+  });
+
   it('downloads the whole table, page after page, not only the page on screen', async () => {
     const row = (id: number) => ({ ...flour, productId: id, productSku: `SKU-${id}` });
     const sent = renderPage({
@@ -400,7 +416,7 @@ describe('ReportsPage (spec §2 Reports)', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Product Performance' }));
     await screen.findByText('Never');
     await userEvent.click(
-      screen.getByRole('button', { name: 'Download product performance as CSV' }),
+      screen.getByRole('button', { name: 'Download CSV: product performance' }),
     );
     await vi.waitFor(() => expect(csvTexts).toHaveLength(1));
     const lines = csvTexts[0]!.trimEnd().split('\r\n');
