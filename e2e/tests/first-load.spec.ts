@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, logInAndWait } from '../fixtures/accounts';
 
+/** Every script of the app but the theme's (src/app/theme-init.js, emitted content-hashed). */
+const APP_SCRIPTS = /\/assets\/(?!theme-init-)[^/]*\.js$/;
+
 const DARK_PREFERENCES = JSON.stringify({
   state: { darkMode: true, notifications: true, language: 'english' },
   version: 1,
@@ -13,8 +16,8 @@ test('a dark-mode user sees the dark theme from the first paint, before the app 
     localStorage.setItem('duka-preferences', saved);
   }, DARK_PREFERENCES);
   // Keep the app's scripts from running at all: whatever theme the page has, it had before
-  // React mounted (from the blocking script in <head>).
-  await page.route('**/assets/*.js', (route) => route.abort());
+  // React mounted (from the blocking script in <head>, itself a hashed file under /assets).
+  await page.route(APP_SCRIPTS, (route) => route.abort());
   await page.goto('/users', { waitUntil: 'domcontentloaded' });
 
   const theme = await page.evaluate(() => ({
@@ -27,7 +30,7 @@ test('a dark-mode user sees the dark theme from the first paint, before the app 
 });
 
 test('a light-mode user gets the light theme', async ({ page }) => {
-  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.route(APP_SCRIPTS, (route) => route.abort());
   await page.goto('/auth', { waitUntil: 'domcontentloaded' });
   expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
     false,
