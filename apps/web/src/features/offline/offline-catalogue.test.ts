@@ -21,6 +21,8 @@ import {
 import type { OutboxEntry } from './outbox-types';
 
 interface Page<T> {
+  /** An error answer instead of the page (400: the cursor is not valid). */
+  status?: number;
   rows: T[];
   deleted?: number[];
   cursor: string;
@@ -58,6 +60,8 @@ beforeEach(() => {
         if (productGate) await productGate;
         const page = productPages.shift();
         if (!page) throw new Error(`unexpected ${input}`);
+        if (page.status)
+          return json({ success: false, message: 'Cursor is not valid' }, page.status);
         return json({
           products: page.rows,
           deleted: page.deleted ?? [],
@@ -175,6 +179,26 @@ describe('catalogue download', () => {
     ];
     await syncCatalogue(scope);
     expect((await searchDeviceProducts('tea')).products.map((p) => p.id)).toEqual([2]);
+  });
+
+  it('downloads everything again when the server no longer knows the cursor (400)', async () => {
+    productPages = [{ rows: [syncProduct(1), syncProduct(2)], cursor: '10', has_more: false }];
+    await syncCatalogue(scope);
+    expect((await searchDeviceProducts('')).total).toBe(2);
+    productPages = [
+      { status: 400, rows: [], cursor: '', has_more: false },
+      { rows: [syncProduct(2)], cursor: '3', has_more: false },
+    ];
+    await syncCatalogue(scope);
+    expect(
+      productCalls()
+        .slice(-2)
+        .map((url) => url.searchParams.get('since')),
+    ).toEqual(['10', null]);
+    const db = await openDeviceDb();
+    expect((await db.getAll('products')).map((p) => p.id)).toEqual([2]);
+    expect((await db.get('meta', META_KEYS.productsCursor))?.value).toBe('3');
+    expect((await searchDeviceProducts('')).products.map((p) => p.id)).toEqual([2]);
   });
 
   it('gives the receipt defaults when the store has none (404)', async () => {

@@ -55,7 +55,7 @@ async function catchUp(scope: CatalogueScope, signal?: AbortSignal): Promise<Cat
   const db = await openDeviceDb();
   const cleared = await claimScope(db, scope);
   if (cleared) productsReset();
-  const products = await downloadProducts(db, scope, productsChanged, signal);
+  const products = await downloadProducts(db, scope, productsChanged, signal, productsReset);
   const customers = await downloadCustomers(db, scope, signal);
   await downloadCategories(db, scope, signal);
   await downloadReceiptSettings(db, scope, signal);

@@ -6,11 +6,12 @@
  */
 import type { ReceiptSettings } from '@duka/shared/receipt-settings/receipt-settings.schemas';
 import type { SyncCustomer, SyncProduct } from '@duka/shared/sync/sync.schemas';
+import { ApiRequestError } from '@/lib/api-client';
 import type { DeviceDatabase } from '../device-db';
 import { getCategories } from '../api/get-categories';
 import { getReceiptSettings } from '../api/get-receipt-settings';
-import { getSyncCustomers } from '../api/get-sync-customers';
-import { getSyncProducts } from '../api/get-sync-products';
+import { getSyncCustomers, type SyncCustomersPage } from '../api/get-sync-customers';
+import { getSyncProducts, type SyncProductsPage } from '../api/get-sync-products';
 import {
   isDeviceMetaKey,
   META_KEYS,
@@ -89,17 +90,51 @@ async function writePage(
   await tx.done;
 }
 
+/**
+ * A cursor the server no longer knows (400 on `since`: a restored backup, another server) means
+ * starting again: the rows go and the whole store is downloaded (decisions/0012).
+ */
+function isStaleCursor(error: unknown, cursor: string | null): boolean {
+  return cursor !== null && error instanceof ApiRequestError && error.status === 400;
+}
+
+async function restart(
+  db: DeviceDatabase,
+  scope: CatalogueScope,
+  store: 'products' | 'customers',
+  cursorKey: string,
+): Promise<void> {
+  const tx = db.transaction([store, 'meta'], 'readwrite');
+  const meta = tx.objectStore('meta');
+  if (!sameScope((await meta.get(META_KEYS.scope))?.value, scope)) {
+    await tx.done;
+    throw new ScopeChangedError();
+  }
+  await Promise.all([tx.objectStore(store).clear(), meta.delete(cursorKey)]);
+  await tx.done;
+}
+
 /** Pages through GET /sync/products from the stored cursor until has_more is false. */
 export async function downloadProducts(
   db: DeviceDatabase,
   scope: CatalogueScope,
   onPage: (changed: SyncProduct[], deleted: number[]) => void,
   signal?: AbortSignal,
+  onRestart: () => void = () => undefined,
 ): Promise<number> {
   let cursor = (await readMeta<string>(db, META_KEYS.productsCursor)) ?? null;
   let count = 0;
   for (;;) {
-    const page = await getSyncProducts(cursor, signal);
+    let page: SyncProductsPage;
+    try {
+      page = await getSyncProducts(cursor, signal);
+    } catch (error) {
+      if (!isStaleCursor(error, cursor)) throw error;
+      await restart(db, scope, 'products', META_KEYS.productsCursor);
+      onRestart();
+      cursor = null;
+      continue;
+    }
     await writePage(
       db,
       scope,
@@ -126,7 +161,15 @@ export async function downloadCustomers(
   let cursor = (await readMeta<string>(db, META_KEYS.customersCursor)) ?? null;
   let count = 0;
   for (;;) {
-    const page = await getSyncCustomers(cursor, signal);
+    let page: SyncCustomersPage;
+    try {
+      page = await getSyncCustomers(cursor, signal);
+    } catch (error) {
+      if (!isStaleCursor(error, cursor)) throw error;
+      await restart(db, scope, 'customers', META_KEYS.customersCursor);
+      cursor = null;
+      continue;
+    }
     await writePage(
       db,
       scope,
