@@ -23,6 +23,13 @@ export type OutboxSalePayload = Omit<z.input<typeof createSaleSchema>, 'customer
   device_receipt_number: string;
 };
 
+/** What the device's own receipt shows that the payload does not hold (web-outbox). */
+export interface LocalReceiptInfo {
+  /** Each payload line's product name and SKU, in the payload's order. */
+  lines: { name: string; sku: string }[];
+  customer: { name: string; phone: string | null } | null;
+}
+
 export interface OutboxEntry {
   /** crypto.randomUUID() made at checkout; also the Idempotency-Key. */
   client_sale_id: string;
@@ -48,5 +55,7 @@ export interface OutboxEntry {
    * (POST /customers with client_customer_id) and puts its server id in the payload.
    */
   local_customer_id: string | null;
+  /** The names the receipt prints (T3-0042 printed offline, and again later). */
+  receipt: LocalReceiptInfo;
   payload: OutboxSalePayload;
 }

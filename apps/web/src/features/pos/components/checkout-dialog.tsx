@@ -31,7 +31,12 @@ import {
   type CheckoutMethod,
   type PaymentPlan,
 } from '../lib/checkout';
-import { cartContentHash, checkoutKeyFor, forgetCheckoutKey } from '../lib/checkout-key';
+import {
+  cartContentHash,
+  checkoutAttemptFor,
+  forgetCheckoutKey,
+  type CheckoutAttempt,
+} from '../lib/checkout-key';
 import {
   checkoutErrorMessage,
   creditLimitRefusal,
@@ -39,6 +44,16 @@ import {
   isReusedCheckoutKey,
   stockShortMessage,
 } from '../lib/checkout-errors';
+import {
+  browserOffline,
+  isNetworkFailure,
+  keptSale,
+  localCustomerIdOf,
+  offeredOffline,
+  type KeptSale,
+  type TillOutbox,
+} from '../lib/offline-checkout';
+import { useBrowserOnline } from '../lib/use-browser-online';
 import { useCheckoutDiscount } from '../lib/use-checkout-discount';
 import { focusTillSearch } from '../lib/till-focus';
 import { customerLabel } from './customer-select';
@@ -66,6 +81,12 @@ interface CheckoutDialogProps {
   /** The header's choice, else the Walk-in Customer. */
   defaultCustomerId: number | null;
   onSaleCompleted: (saleId: number) => void;
+  /**
+   * Issue 22: the device's outbox. Given, a checkout offline or without an answer is kept on
+   * the device (its local receipt opens through onSaleKept) instead of failing.
+   */
+  outbox?: TillOutbox;
+  onSaleKept?: (clientSaleId: string) => void;
 }
 
 /** Spec §2 'Complete Sale'; mounted only while open, so each checkout starts fresh. */
@@ -84,6 +105,8 @@ function CheckoutForm({
   customers,
   defaultCustomerId,
   onSaleCompleted,
+  outbox,
+  onSaleKept,
 }: CheckoutDialogProps) {
   const { t } = useTranslation('pos');
   const { toast } = useToast();
@@ -99,13 +122,17 @@ function CheckoutForm({
     amountTendered: '',
     mpesaCode: '',
   });
-  // The checkout's key lives here too, so a retry reuses it even where storage is refused.
-  const attempt = useRef<{ hash: string; key: string } | null>(null);
-  const idempotencyKey = () => {
+  // The checkout's id and time live here too, so a retry reuses them even where storage is
+  // refused; the same id and time go to the device's outbox when the request gets no answer.
+  const attempt = useRef<({ hash: string } & CheckoutAttempt) | null>(null);
+  const checkoutAttempt = (): CheckoutAttempt => {
     const hash = cartContentHash(items);
-    if (attempt.current?.hash !== hash) attempt.current = { hash, key: checkoutKeyFor(items) };
-    return attempt.current.key;
+    if (attempt.current?.hash !== hash) attempt.current = { hash, ...checkoutAttemptFor(items) };
+    return attempt.current;
   };
+  // Issue 22: offline the till takes cash or M-Pesa, with no discount over the cashier's cap.
+  const offline = !useBrowserOnline() && outbox !== undefined;
+  const [keeping, setKeeping] = useState(false);
   // Issue 20: the whole-cart discount and a manager's approval when a cashier goes over the cap.
   const discount = useCheckoutDiscount();
   const totals = checkoutTotals(items, form, discount.cartDiscountCents);
@@ -121,31 +148,77 @@ function CheckoutForm({
     setCreditRefused(null);
     setForm((current) => ({ ...current, ...change }));
   };
+  if (offline && !offeredOffline(form.paymentMethod)) {
+    // Credit and split are not offered offline: back to cash, as a method change does.
+    setForm({ ...form, paymentMethod: 'cash', amountTendered: '', mpesaCode: '' });
+  }
   const isCash = form.paymentMethod === 'cash';
   const inParts = isPaidInParts(form.paymentMethod);
-  const ready = inParts ? plan?.ready === true : totals.enough;
+  const capNeedsManager = offline && discount.approvalCap !== null;
+  const ready = (inParts ? plan?.ready === true : totals.enough) && !capNeedsManager;
+  const pending = createSale.isPending || keeping;
   const showShortfall = isCash && form.amountTendered !== '' && !totals.enough;
   const customer = customers.find((entry) => entry.id === form.customerId) ?? null;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || items.length === 0 || createSale.isPending) return;
+    if (!ready || items.length === 0 || pending) return;
     // Over the cashier's cap: ask a manager first rather than be refused.
     if (discount.approvalCap !== null) discount.askApproval(null);
     else void complete();
   };
 
-  const complete = async (approval?: DiscountApproval) => {
+  /** Keeps the sale on the device (issue 22) and opens its local receipt. */
+  const keep = async (sale: KeptSale) => {
+    if (!outbox) return;
+    setKeeping(true);
     try {
-      // The same cart keeps the same key: a retry after a lost answer is the same sale.
-      const saleId = await createSale.mutateAsync({
-        payload: buildSalePayload(items, form, {
-          cartDiscountCents: discount.cartDiscountCents,
-          approval,
-          plan,
-        }),
-        idempotencyKey: idempotencyKey(),
+      const kept = await outbox.keep(sale);
+      discount.closeApproval();
+      forgetCheckoutKey();
+      attempt.current = null;
+      toast({
+        title: t('offline.kept', { number: kept.deviceReceiptNumber }),
+        description: t('offline.keptHint'),
       });
+      clearCart();
+      onOpenChange(false);
+      onSaleKept?.(kept.clientSaleId);
+    } catch (error) {
+      console.error('The sale could not be kept on this device', error);
+      toast({
+        variant: 'destructive',
+        title: t('offline.keepFailed'),
+        description: t('offline.keepFailedHint'),
+      });
+    } finally {
+      setKeeping(false);
+    }
+  };
+
+  const complete = async (approval?: DiscountApproval) => {
+    // The same cart keeps the same id and time: a retry after a lost answer is the same sale.
+    const { key, soldAt } = checkoutAttempt();
+    const payload = {
+      ...buildSalePayload(items, form, {
+        cartDiscountCents: discount.cartDiscountCents,
+        approval,
+        plan,
+      }),
+      client_sale_id: key,
+      sold_at: soldAt,
+    };
+    // Issue 22: cash or M-Pesa with no manager's approval may be kept on the device.
+    const keepable = outbox !== undefined && offeredOffline(form.paymentMethod) && !approval;
+    const sale = keptSale(payload, items, customer);
+    // A customer added offline is not on the server yet: their sale goes through the outbox,
+    // which adds them first.
+    if (keepable && (browserOffline() || localCustomerIdOf(customer) !== null)) {
+      await keep(sale);
+      return;
+    }
+    try {
+      const saleId = await createSale.mutateAsync({ payload, idempotencyKey: key });
       discount.closeApproval();
       forgetCheckoutKey();
       toast({ title: t('checkout.success') });
@@ -153,6 +226,12 @@ function CheckoutForm({
       onOpenChange(false);
       onSaleCompleted(saleId);
     } catch (error) {
+      if (keepable && isNetworkFailure(error)) {
+        // No answer (offline, timed out): kept with the same id, so if the request did reach
+        // the server, the upload is its replay.
+        await keep(sale);
+        return;
+      }
       const refusal = discountRefusal(error);
       if (refusal) {
         discount.askApproval(approval ? refusal : null);
@@ -218,10 +297,19 @@ function CheckoutForm({
         >
           <option value="cash">{t('checkout.cash')}</option>
           <option value="mpesa">{t('checkout.mpesa')}</option>
-          <option value="credit">{t('checkout.credit')}</option>
-          <option value="split">{t('checkout.split')}</option>
+          {!offline && (
+            <>
+              <option value="credit">{t('checkout.credit')}</option>
+              <option value="split">{t('checkout.split')}</option>
+            </>
+          )}
         </NativeSelect>
       </div>
+      {offline && (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+          {t('offline.checkoutNote')}
+        </p>
+      )}
       <div className="grid gap-1">
         <Label htmlFor="checkout-customer">{t('checkout.customer')}</Label>
         <NativeSelect
@@ -275,6 +363,11 @@ function CheckoutForm({
           </dl>
         </>
       )}
+      {capNeedsManager && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {t('offline.discountNeedsManager', { percent: discount.approvalCap })}
+        </p>
+      )}
       {creditRefused !== null && (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           {creditRefused}
@@ -286,8 +379,8 @@ function CheckoutForm({
             {t('checkout.cancel')}
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={!ready || createSale.isPending}>
-          {createSale.isPending ? t('checkout.submitting') : t('checkout.submit')}
+        <Button type="submit" disabled={!ready || pending}>
+          {pending ? t('checkout.submitting') : t('checkout.submit')}
         </Button>
       </DialogFooter>
       {/* Its own form stops its submit from reaching this one. */}
@@ -298,7 +391,7 @@ function CheckoutForm({
             onOpenChange={(open) => !open && discount.closeApproval()}
             capPercent={discount.capPercent}
             error={discount.approval.error}
-            pending={createSale.isPending}
+            pending={pending}
             onApprove={(approval) => void complete(approval)}
           />
         </Suspense>

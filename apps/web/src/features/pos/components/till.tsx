@@ -14,6 +14,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { useCustomers } from '../api/get-customers';
 import { fetchServices, searchProducts } from '../api/search-products';
 import { beep } from '../lib/beep';
+import type { TillOutbox } from '../lib/offline-checkout';
 import { deliveryService, exactMatch, looksLikeCode, type PosProduct } from '../lib/pos-products';
 import { useTillSettings } from '../stores/till-settings';
 import { CartPanel } from './cart-panel';
@@ -31,10 +32,16 @@ const TILL_TOAST_MS = 2000;
 export function Till({
   onSaleCompleted,
   onRecordRepayment,
+  outbox,
+  onSaleKept,
 }: {
   onSaleCompleted: (saleId: number) => void;
   /** Issue 21: Record repayment for the chosen customer who owes (the page's dialog). */
   onRecordRepayment?: (customer: Customer) => void;
+  /** Issue 22: the device's outbox, for a sale made offline or left without an answer. */
+  outbox?: TillOutbox;
+  /** Issue 22: a sale kept on the device: its local receipt (by its client_sale_id). */
+  onSaleKept?: (clientSaleId: string) => void;
 }) {
   const { t } = useTranslation('pos');
   const { toast } = useToast();
@@ -225,6 +232,8 @@ export function Till({
         customers={checkoutCustomers}
         defaultCustomerId={saleCustomer?.id ?? null}
         onSaleCompleted={onSaleCompleted}
+        outbox={outbox}
+        onSaleKept={onSaleKept}
       />
     </div>
   );

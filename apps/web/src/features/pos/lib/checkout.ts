@@ -135,6 +135,10 @@ export interface SalePayload {
   cart_discount?: number;
   /** Issue 20: a manager's email and password for a cashier's discount over the cap. */
   discount_approval?: DiscountApproval;
+  /** Issue 22: the checkout's id (also its Idempotency-Key), the same for each attempt. */
+  client_sale_id?: string;
+  /** Issue 22: when the checkout was first sent, ISO 8601 with the device's offset. */
+  sold_at?: string;
 }
 
 /** One part of a credit or split payment as the cashier entered it, in cents (issue 21). */
