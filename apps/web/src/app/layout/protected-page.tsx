@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { syncCartWithStore } from '../cart-setup';
 import { followConnection, OFFLINE_PAGES, useOnline } from '../connection';
 import { DeviceCatalogueSync } from '../device-catalogue-sync';
+import { followOutboxSession } from '../outbox-setup';
 import { RouteGuard } from '../route-guard';
 import { AppShell } from './app-shell';
 import { OfflineNotice } from './offline-notice';
@@ -11,6 +12,8 @@ import { OfflineNotice } from './offline-notice';
 syncCartWithStore();
 // The header's status and the offline notice follow the connection (issue 22).
 followConnection();
+// Issue 22: the device's sales upload under the session of the person who made them.
+followOutboxSession();
 
 /** Spec §2: every protected page is wrapped in the guard plus the navigation bar. */
 export function ProtectedPage({

@@ -1,7 +1,9 @@
 import type { Customer } from '@duka/shared/customers/customers.schemas';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { Till } from '@/features/pos/components/till';
+import type { TillOutbox } from '@/features/pos/lib/offline-checkout';
 import { focusTillSearch } from '@/features/pos/lib/till-focus';
 import { ReceiptSettingsButton } from '@/features/receipts/components/receipt-settings-button';
 import { loadPageNamespaces } from '@/lib/i18n';
@@ -24,18 +26,43 @@ const RepaymentDialog = lazy(() =>
   ]).then(([module]) => ({ default: module.RepaymentDialog })),
 );
 
+// Issue 22: the device's outbox (IndexedDB and all) loads with the till, never up front.
+const loadTillOutbox = () => import('./till-outbox');
+const LocalReceiptDialog = lazy(() =>
+  import('./local-receipt-dialog').then((module) => ({ default: module.LocalReceiptDialog })),
+);
+
 /**
  * Spec §2 Point of Sale: the till, and the receipt of a sale over it. The receipt's sale is in
  * the address (?receipt=ID): a completed checkout opens it, a refresh keeps it open, and a
  * receipt can be shown again later by its link. A customer who owes can repay from the till's
- * customer selector (issue 21: the customers' repayment dialog). Features never import each
- * other; this page composes them.
+ * customer selector (issue 21: the customers' repayment dialog). Issue 22: a sale made with no
+ * connection is kept in the device's outbox (features/offline), and its local receipt opens
+ * (?local=its client_sale_id). Features never import each other; this page composes them.
  */
 export function PosPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const storeId = useActingStoreId();
   const receipt = Number(searchParams.get('receipt'));
   const receiptSaleId = Number.isInteger(receipt) && receipt > 0 ? receipt : null;
+  const localSaleId = searchParams.get('local');
+  // Once shown, the local receipt stays mounted too, so it closes as a dialog does.
+  const [localLoaded, setLocalLoaded] = useState(false);
+  if (localSaleId !== null && !localLoaded) setLocalLoaded(true);
+  const user = useAuthStore((state) => state.user);
+  const userId = user?.id ?? null;
+  const userName = user?.name ?? '';
+  const outbox = useMemo<TillOutbox | undefined>(() => {
+    if (userId === null || storeId === null) return undefined;
+    return {
+      keep: async (checkout) =>
+        (await loadTillOutbox()).keepTillSale(checkout, { id: userId, name: userName }, storeId),
+    };
+  }, [userId, userName, storeId]);
+  // Loaded while the connection is there, so the till can keep a sale when it goes.
+  useEffect(() => {
+    if (outbox) void loadTillOutbox().catch(() => undefined);
+  }, [outbox]);
   // Once shown, the dialog stays mounted, so it closes (and gives focus back) as before.
   const [receiptLoaded, setReceiptLoaded] = useState(false);
   if (receiptSaleId !== null && !receiptLoaded) setReceiptLoaded(true);
@@ -48,15 +75,17 @@ export function PosPage() {
     setRepaying(customer);
   };
 
-  const showReceipt = (saleId: number | null) => {
+  const showReceipt = (saleId: number | null, local: string | null = null) => {
     setSearchParams(
       (params) => {
         const next = new URLSearchParams(params);
-        if (saleId === null) next.delete('receipt');
-        else next.set('receipt', String(saleId));
+        next.delete('receipt');
+        next.delete('local');
+        if (saleId !== null) next.set('receipt', String(saleId));
+        if (local !== null) next.set('local', local);
         return next;
       },
-      { replace: saleId === null },
+      { replace: saleId === null && local === null },
     );
   };
 
@@ -68,12 +97,24 @@ export function PosPage() {
       <ReceiptSettingsButton storeId={storeId} className="mb-3 ml-auto flex w-fit" />
       <Till
         onSaleCompleted={(saleId) => showReceipt(saleId)}
+        outbox={outbox}
+        onSaleKept={(clientSaleId) => showReceipt(null, clientSaleId)}
         onRecordRepayment={can('customers:repay') ? recordRepayment : undefined}
       />
       {receiptLoaded && (
         <Suspense fallback={null}>
           <ReceiptDialog
             saleId={receiptSaleId}
+            storeId={storeId}
+            onClose={() => showReceipt(null)}
+            onCloseAutoFocus={focusTillSearch}
+          />
+        </Suspense>
+      )}
+      {localLoaded && (
+        <Suspense fallback={null}>
+          <LocalReceiptDialog
+            clientSaleId={localSaleId}
             storeId={storeId}
             onClose={() => showReceipt(null)}
             onCloseAutoFocus={focusTillSearch}

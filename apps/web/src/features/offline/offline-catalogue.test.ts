@@ -111,6 +111,7 @@ function outboxEntry(id: string): OutboxEntry {
     message: null,
     sale_id: null,
     local_customer_id: null,
+    receipt: { lines: [{ name: 'Jogoo Maize Flour 2kg', sku: 'JOG-2KG' }], customer: null },
     payload: {
       items: [{ product_id: 1, quantity: 1, unit_price: 100, total: 100, unit_type: 'piece' }],
       total: 100,

@@ -5,6 +5,8 @@
  */
 import { i18n } from '@/lib/i18n';
 import { formatDate } from '@/lib/format-date';
+import type { Sale } from '@duka/shared/sales/sales.schemas';
+import { receiptSale } from './local-receipt';
 import { enqueueSale, getOutboxEntry, outboxOldestFirst, updateEntries } from './outbox';
 import type { EnqueueSaleInput } from './outbox';
 import { outboxChanged } from './outbox-status';
@@ -33,6 +35,24 @@ export async function keepSale(input: EnqueueSaleInput): Promise<OutboxEntry> {
   await outboxChanged();
   void uploadNow().catch(() => undefined);
   return entry;
+}
+
+/** A sale kept on the device as its receipt shows it (app/ hands it to the receipt dialog). */
+export interface KeptSaleReceipt {
+  sale: Sale;
+  state: OutboxEntry['state'];
+  message: string | null;
+}
+
+/** The receipt of the sale kept under `clientSaleId`, or null when the device has no such sale. */
+export async function localReceipt(clientSaleId: string): Promise<KeptSaleReceipt | null> {
+  const entry = await getOutboxEntry(clientSaleId);
+  if (!entry) return null;
+  return {
+    sale: receiptSale(entry),
+    state: entry.state,
+    message: entry.message,
+  };
 }
 
 /** The person's sales still on the device, not yet sent (what sign-out warns about). */

@@ -17,6 +17,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useToast } from '@/components/ui/use-toast';
+import { isNetworkFailure } from '@/lib/api-client';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { useCreateSale } from '../api/create-sale';
 import { getProduct } from '../api/get-product';
@@ -44,13 +45,11 @@ import {
   isReusedCheckoutKey,
   stockShortMessage,
 } from '../lib/checkout-errors';
+import { localCustomerId } from '../lib/device-products';
 import {
   browserOffline,
-  isNetworkFailure,
-  keptSale,
-  localCustomerIdOf,
   offeredOffline,
-  type KeptSale,
+  type TillCheckout,
   type TillOutbox,
 } from '../lib/offline-checkout';
 import { useBrowserOnline } from '../lib/use-browser-online';
@@ -169,7 +168,7 @@ function CheckoutForm({
   };
 
   /** Keeps the sale on the device (issue 22) and opens its local receipt. */
-  const keep = async (sale: KeptSale) => {
+  const keep = async (sale: TillCheckout) => {
     if (!outbox) return;
     setKeeping(true);
     try {
@@ -210,10 +209,10 @@ function CheckoutForm({
     };
     // Issue 22: cash or M-Pesa with no manager's approval may be kept on the device.
     const keepable = outbox !== undefined && offeredOffline(form.paymentMethod) && !approval;
-    const sale = keptSale(payload, items, customer);
+    const sale: TillCheckout = { payload, items, customer };
     // A customer added offline is not on the server yet: their sale goes through the outbox,
     // which adds them first.
-    if (keepable && (browserOffline() || localCustomerIdOf(customer) !== null)) {
+    if (keepable && (browserOffline() || localCustomerId(customer) !== null)) {
       await keep(sale);
       return;
     }

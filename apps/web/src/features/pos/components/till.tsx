@@ -1,5 +1,5 @@
 import type { Customer } from '@duka/shared/customers/customers.schemas';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@/components/ui/use-toast';
 import { isDeliveryProduct, toCartProduct } from '@/features/cart/lib/cart-math';
@@ -18,12 +18,17 @@ import type { TillOutbox } from '../lib/offline-checkout';
 import { deliveryService, exactMatch, looksLikeCode, type PosProduct } from '../lib/pos-products';
 import { useTillSettings } from '../stores/till-settings';
 import { CartPanel } from './cart-panel';
-import { CheckoutDialog } from './checkout-dialog';
 import { CustomerSelect } from './customer-select';
 import { CheckoutButton } from './checkout-button';
 import { ProductGrid } from './product-grid';
 import { ProductSearch } from './product-search';
 import { ScanSoundToggle } from './scan-sound-toggle';
+
+// Issue 22: 'Complete Sale' loads with the cart's first line, not with the till (its budget).
+const loadCheckout = () => import('./checkout-dialog');
+const CheckoutDialog = lazy(() =>
+  loadCheckout().then((module) => ({ default: module.CheckoutDialog })),
+);
 
 /** The till's toasts are short (issue 20): a cashier adds the next item within seconds. */
 const TILL_TOAST_MS = 2000;
@@ -78,6 +83,13 @@ export function Till({
 
   // Scanner first (issue 20): the search box has the focus when the till opens.
   useEffect(() => searchRef.current?.focus(), []);
+  // The checkout's code comes with the first line in the cart, ready when it is asked for.
+  useEffect(() => {
+    if (cartFilled) void loadCheckout().catch(() => undefined);
+  }, [cartFilled]);
+  // Once opened, the dialog stays mounted, so it closes (and gives focus back) as before.
+  const [checkoutLoaded, setCheckoutLoaded] = useState(false);
+  if (checkingOut && !checkoutLoaded) setCheckoutLoaded(true);
 
   const openCheckout = () => {
     if (cartFilled && saleCustomer) setCheckingOut(true);
@@ -226,15 +238,19 @@ export function Till({
           {cartPanel}
         </CartBottomBar>
       )}
-      <CheckoutDialog
-        open={checkingOut}
-        onOpenChange={setCheckingOut}
-        customers={checkoutCustomers}
-        defaultCustomerId={saleCustomer?.id ?? null}
-        onSaleCompleted={onSaleCompleted}
-        outbox={outbox}
-        onSaleKept={onSaleKept}
-      />
+      {checkoutLoaded && (
+        <Suspense fallback={null}>
+          <CheckoutDialog
+            open={checkingOut}
+            onOpenChange={setCheckingOut}
+            customers={checkoutCustomers}
+            defaultCustomerId={saleCustomer?.id ?? null}
+            onSaleCompleted={onSaleCompleted}
+            outbox={outbox}
+            onSaleKept={onSaleKept}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

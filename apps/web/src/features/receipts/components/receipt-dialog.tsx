@@ -1,3 +1,8 @@
+import {
+  RECEIPT_DEFAULTS,
+  type ReceiptSettings,
+} from '@duka/shared/receipt-settings/receipt-settings.schemas';
+import type { Sale } from '@duka/shared/sales/sales.schemas';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -21,9 +26,24 @@ import { ReceiptSentPrompt, SmsUnavailable } from './receipt-sent-prompt';
 import { ReceiptSettingsDialog } from './receipt-settings-dialog';
 import { ReceiptView } from './receipt-view';
 
+/**
+ * Issue 22: a sale kept on the device (the till's outbox), read as a sale by app/: its receipt
+ * is numbered by the device (T3-0042) and, once uploaded, shows the sale's number too.
+ */
+export interface LocalReceipt {
+  sale: Sale;
+  state: 'waiting' | 'sending' | 'sent' | 'refused';
+  /** Why the server refused it, when it did. */
+  message: string | null;
+  /** The store's receipt settings kept on the device, for a receipt printed offline. */
+  settings: ReceiptSettings | null;
+}
+
 interface ReceiptDialogProps {
   /** The sale whose receipt shows; null when closed. */
   saleId: number | null;
+  /** Issue 22: a sale kept on the device, shown instead when given. */
+  localSale?: LocalReceipt | null;
   /** The store whose receipt settings head the receipt (the current store). */
   storeId: number | null;
   onClose: () => void;
@@ -32,18 +52,95 @@ interface ReceiptDialogProps {
 }
 
 /** Spec §2 Point of Sale: 'Sale Receipt #{id}' with Print / Save PDF, WhatsApp, SMS, Close. */
-export function ReceiptDialog({ saleId, storeId, onClose, onCloseAutoFocus }: ReceiptDialogProps) {
+export function ReceiptDialog({
+  saleId,
+  localSale = null,
+  storeId,
+  onClose,
+  onCloseAutoFocus,
+}: ReceiptDialogProps) {
   return (
-    <Dialog open={saleId !== null} onOpenChange={(open) => !open && onClose()}>
-      {saleId !== null && (
-        <ReceiptDialogBody
-          saleId={saleId}
+    <Dialog
+      open={saleId !== null || localSale !== null}
+      onOpenChange={(open) => !open && onClose()}
+    >
+      {localSale !== null ? (
+        <LocalReceiptBody
+          local={localSale}
           storeId={storeId}
           onClose={onClose}
           onCloseAutoFocus={onCloseAutoFocus}
         />
+      ) : (
+        saleId !== null && (
+          <ReceiptDialogBody
+            saleId={saleId}
+            storeId={storeId}
+            onClose={onClose}
+            onCloseAutoFocus={onCloseAutoFocus}
+          />
+        )
       )}
     </Dialog>
+  );
+}
+
+/**
+ * Issue 22: the receipt of a sale kept on the device, printed and saved as PDF like any other.
+ * WhatsApp and SMS go through the server: they come with the sale's own receipt once uploaded.
+ */
+function LocalReceiptBody({
+  local,
+  storeId,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  local: LocalReceipt;
+  storeId: number | null;
+  onClose: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const { t } = useTranslation(['receipts', 'common']);
+  const number = local.sale.device_receipt_number ?? '';
+  // The store's settings from the server when it answers, else those kept on the device.
+  const settings = useReceiptSettings(storeId).data ?? local.settings ?? RECEIPT_DEFAULTS;
+  const [paper, setPaper] = usePaper();
+  const receiptRef = useRef<HTMLDivElement>(null);
+  const print = useReceiptPrint(receiptRef, number, paper);
+  const state =
+    local.state === 'sent'
+      ? local.sale.id > 0
+        ? t('local.sent', { id: local.sale.id })
+        : t('local.sentNoNumber')
+      : local.state === 'refused'
+        ? t('local.refused', { reason: local.message ?? '' })
+        : t('local.waiting');
+
+  return (
+    <DialogContent data-receipt-dialog className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogHeader>
+        <DialogTitle>{t('local.title', { number })}</DialogTitle>
+        <DialogDescription>{t('local.description')}</DialogDescription>
+      </DialogHeader>
+      <p
+        role="status"
+        className={
+          local.state === 'refused'
+            ? 'text-sm text-red-600 dark:text-red-400'
+            : 'text-sm text-slate-600 dark:text-slate-300'
+        }
+      >
+        {state}
+      </p>
+      <ReceiptView ref={receiptRef} sale={local.sale} settings={settings} paper={paper} />
+      <PaperSelect paper={paper} onChange={setPaper} />
+      <DialogFooter className="flex-wrap">
+        <Button onClick={print}>{t('actions.print')}</Button>
+        <Button variant="outline" onClick={onClose}>
+          {t('common:actions.close')}
+        </Button>
+      </DialogFooter>
+    </DialogContent>
   );
 }
 

@@ -79,7 +79,8 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
       <hr className={rule} />
       <dl>
         <Row label={t('receipt.date')} value={formatDate(sale.createdAt, 'receipt')} />
-        <Row label={t('receipt.saleId')} value={`#${sale.id}`} />
+        {/* Issue 22: a sale kept on the device has no number of the server's until uploaded. */}
+        {sale.id > 0 && <Row label={t('receipt.saleId')} value={`#${sale.id}`} />}
         {/* Issue 22: the number the till printed for a sale it made offline (T3-0042). */}
         {sale.device_receipt_number && (
           <Row label={t('receipt.deviceReceipt')} value={sale.device_receipt_number} />

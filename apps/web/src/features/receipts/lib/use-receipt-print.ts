@@ -9,7 +9,8 @@ import type { Paper } from './paper';
  */
 export function useReceiptPrint(
   receiptRef: RefObject<HTMLElement | null>,
-  saleId: number,
+  /** The sale's id, or the device's receipt number of a sale kept offline (T3-0042). */
+  saleId: number | string,
   paper: Paper,
 ): () => void {
   return usePaperPrint(receiptRef, `Receipt_${saleId}`, paper);
