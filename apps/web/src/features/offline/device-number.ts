@@ -11,7 +11,9 @@ import { openDeviceDb, type DeviceDb } from './device-db';
 
 export const DEVICE_ID_KEY = 'device_id';
 export const deviceNumberKey = (storeId: number) => `device_number:${storeId}`;
-export const receiptSeqKey = (storeId: number) => `receipt_seq:${storeId}`;
+// device_…: the device's own keys, which clearing the catalogue (sign-out, another person or
+// store) keeps, so a receipt number is never given twice.
+export const receiptSeqKey = (storeId: number) => `device_receipt_seq:${storeId}`;
 /** The number of a device that has not yet been given one by the store. */
 export const UNNUMBERED_DEVICE = 0;
 

@@ -6,6 +6,7 @@ import { closeDeviceDb, DEVICE_DB_NAME, openDeviceDb } from './device-db';
 import { deviceNumberKey, receiptSeqKey } from './device-number';
 import { enqueueSale, outboxOldestFirst, pruneSent, SENT_KEPT_MS, updateEntries } from './outbox';
 import { saleInput } from './outbox-fixtures';
+import { clearDeviceCatalogue } from './offline-catalogue';
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -41,6 +42,14 @@ describe('enqueueSale', () => {
     });
     expect(await db.get('outbox', entry.client_sale_id)).toEqual(entry);
     expect((await db.get('meta', receiptSeqKey(7)))?.value).toBe(42);
+  });
+
+  it('keeps counting receipt numbers after the catalogue is cleared (sign-out, another person)', async () => {
+    await enqueueSale(saleInput());
+    await enqueueSale(saleInput());
+    await clearDeviceCatalogue();
+
+    expect((await enqueueSale(saleInput())).device_receipt_number).toBe('T0-0003');
   });
 
   it('numbers the sales of a device the store has not numbered yet T0-…', async () => {

@@ -59,12 +59,18 @@ describe('uploadWaiting', () => {
   it('uploads oldest first, at most 100 a request, each sent with the id the server gave it', async () => {
     const kept = [];
     for (let index = 0; index < 130; index += 1) kept.push(await enqueueSale(saleInput()));
-    const { post, synced } = server();
+    const { post, calls, synced } = server();
 
     expect(await uploadWaiting(amina, post)).toEqual({ kind: 'done', remaining: 0 });
 
     const batches = synced();
     expect(batches.map((batch) => batch.length)).toEqual([100, 30]);
+    // Each batch says whose sales it holds: the server refuses it under another's session.
+    expect(
+      calls
+        .filter((call) => call.path === '/sales/sync')
+        .map((call) => (call.body as { user_id: number }).user_id),
+    ).toEqual([amina.userId, amina.userId]);
     expect(batches.flat().map((sale) => sale.client_sale_id)).toEqual(
       kept.map((entry) => entry.client_sale_id),
     );

@@ -123,7 +123,12 @@ export async function uploadWaiting(session: UploadSession, post: Post): Promise
     );
     let results: z.infer<typeof syncSalesResponseSchema>['results'];
     try {
-      const answer = await post('/sales/sync', { sales: ready.map(({ payload }) => payload) });
+      const answer = await post('/sales/sync', {
+        // Whose sales these are: the server refuses the batch (409) when the browser's session
+        // (its cookie, shared by every tab) is now someone else's.
+        user_id: session.userId,
+        sales: ready.map(({ payload }) => payload),
+      });
       results = syncSalesResponseSchema.parse(answer).results;
     } catch {
       // No answer, the server's trouble, or one we cannot read: the whole batch waits again
