@@ -1,9 +1,11 @@
 import { actsOnChosenStore, homePathFor, navEntriesFor } from '@duka/shared/auth/permissions';
+import { isStaff } from '@duka/shared/auth/roles';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
 import { CartButton } from '@/features/cart/components/cart-button';
 import { StoreName, StoreSelector } from '@/features/stores/components/store-selector';
+import { ConnectionStatus } from './connection-status';
 import { LogoutButton } from './logout-button';
 import { MobileMenu } from './mobile-menu';
 import { NavLinkItem } from './nav-link-item';
@@ -44,8 +46,10 @@ export function NavigationBar() {
       </div>
       {/* Which store everything on the page belongs to, in full, on every screen size. */}
       <div className="border-t border-slate-200 dark:border-slate-800">
-        <div className="mx-auto flex min-h-10 w-full max-w-7xl items-center px-4 py-1 md:px-6">
+        <div className="mx-auto flex min-h-10 w-full max-w-7xl items-center gap-2 px-4 py-1 md:px-6">
           {actsOnChosenStore(user.role) ? <StoreSelector /> : <StoreName />}
+          {/* Issue 22: the connection and the sales waiting on this device, for staff. */}
+          {isStaff(user.role) && <ConnectionStatus />}
         </div>
       </div>
     </header>
