@@ -1,17 +1,28 @@
 /**
- * The till with no connection (issue 22), in Chromium against the real server: a sale made
- * offline whose upload answer is lost is one sale; a sale the shelf could not cover by the
- * server's count is recorded and needs review; two tabs of one device send each sale once.
+ * The till with no connection (issue 22), in Chromium against the real server. A cashier's
+ * device downloads the store's catalogue, loses the connection, reloads /pos (served by the
+ * service worker), scans, sells (a pack line, a customer added offline, M-Pesa), prints the
+ * device's receipt, and the header counts the sales waiting; the browser is closed and opened
+ * again on the same profile (IndexedDB and the service worker survive), the connection returns
+ * and exactly those sales reach the server once, with the times they were made, and the stock
+ * falls. Then: an upload whose answer is lost is one sale; a sale the shelf could not cover by
+ * the server's count is recorded and needs review; two tabs of one device send each sale once.
  *
  * Each journey sells products of its own (made by the manager through the API), so the demo
  * catalogue the other journeys count on is untouched.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
+  chromium,
+  devices,
   expect,
   request,
   test,
   type APIRequestContext,
   type BrowserContext,
+  type LaunchOptions,
   type Page,
 } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, logInAndWait } from '../fixtures/accounts';
@@ -102,6 +113,11 @@ interface ServerSale {
   Customer: { name: string } | null;
 }
 
+async function salesCount(api: Api): Promise<number> {
+  const response = await api.request.get('/api/sales?page=1&pageSize=1');
+  return ((await response.json()) as { total: number }).total;
+}
+
 /** The store's latest sales (newest first), enough to find this run's. */
 async function latestSales(api: Api): Promise<ServerSale[]> {
   const response = await api.request.get('/api/sales?page=1&pageSize=100');
@@ -118,6 +134,24 @@ async function serverCopies(api: Api, ids: string[]): Promise<Record<string, num
 }
 
 // ---------------------------------------------------------------- the device
+
+/** Chromium on a profile folder of its own: closing and opening it again keeps its data. */
+async function openDevice(
+  launchOptions: LaunchOptions,
+  baseURL: string,
+  profile: string,
+  offline = false,
+): Promise<BrowserContext> {
+  const desktop: Partial<(typeof devices)[string]> = { ...devices['Desktop Chrome'] };
+  delete desktop.defaultBrowserType;
+  return chromium.launchPersistentContext(profile, {
+    ...desktop,
+    ...launchOptions,
+    baseURL,
+    serviceWorkers: 'allow',
+    offline,
+  });
+}
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search products' });
 const cartLine = (page: Page, name: string) =>
@@ -248,7 +282,148 @@ async function scan(page: Page, code: string) {
   await searchBox(page).press('Enter');
 }
 
+async function addFromGrid(page: Page, search: string, name: string) {
+  await searchBox(page).fill(search);
+  await page.getByRole('button', { name: `Add ${name}`, exact: true }).click();
+  await expect(cartLine(page, name)).toBeVisible();
+}
+
+/** The header's connection and sync status, on every staff page. */
+const headerStatus = (page: Page, text: string) =>
+  page.getByRole('banner').getByRole('status').filter({ hasText: text });
+
 // ---------------------------------------------------------------- the journeys
+
+test('a day offline: reload, scan, three sales, a receipt, the browser closed — then each sale uploaded once with its time', async ({
+  launchOptions,
+  baseURL,
+}) => {
+  const api = await managerApi(baseURL!);
+  const product = await addProduct(api, 'Offline Sugar 1kg', 60);
+  const salesBefore = await salesCount(api);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'duka-offline-device-'));
+  let device = await openDevice(launchOptions, baseURL!, profile);
+  try {
+    let page = device.pages()[0] ?? (await device.newPage());
+    await logInAndWait(page, DEMO.sales.email);
+    await openTill(page);
+    await waitForServiceWorker(page);
+    await waitForCatalogue(page, [product]);
+
+    await goOffline(device);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Point of Sale', level: 1 })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(
+      page.getByText('Offline — showing the products saved on this device'),
+    ).toBeVisible();
+
+    // 1. The scanner: the code and Enter add the product; sold as one pack of 6.
+    await scan(page, product.barcode);
+    await expect(cartLine(page, product.name)).toBeVisible();
+    await page.getByLabel(`Unit — ${product.name}`).selectOption('pack');
+    await expect(page.getByTestId('cart-total')).toHaveText('KSh 700.00');
+    const first = await checkOutOffline(page, { cash: 1000 });
+    await closeReceipt(page, first);
+
+    // 2. Two pieces to a customer added on the device by name and phone.
+    await addFromGrid(page, product.sku, product.name);
+    await page.getByRole('button', { name: `Add ${product.name}`, exact: true }).click();
+    await expect(page.getByTestId('cart-total')).toHaveText('KSh 240.00');
+    const customer = page.getByRole('combobox', { name: 'Customer' });
+    await customer.selectOption('Add customer');
+    const adding = page.getByRole('dialog', { name: 'Add customer' });
+    const customerName = `Akinyi Offline ${tag()}`;
+    await adding.getByLabel(/Name/).fill(customerName);
+    await adding.getByLabel(/Phone/).fill('0712 345 678');
+    await adding.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      page.getByText(
+        'Customer saved on this device. They will be sent when the connection returns.',
+      ),
+    ).toBeVisible();
+    await expect(customer.locator('option:checked')).toHaveText(
+      `${customerName} · +254712345678 · saved on this device`,
+    );
+    const second = await checkOutOffline(page, { cash: 500 });
+    await closeReceipt(page, second);
+
+    // 3. One piece by M-Pesa with a typed code; its receipt printed.
+    await scan(page, product.barcode);
+    await expect(cartLine(page, product.name)).toBeVisible();
+    const third = await checkOutOffline(page, { mpesaCode: 'TKA1B2C3D4' });
+    const shown = localReceipt(page, third);
+    await expect(shown.getByRole('button', { name: 'Print / Save PDF' })).toBeEnabled();
+    await page.evaluate(() => {
+      window.print = () => {
+        (window as unknown as { printedTitle: string }).printedTitle = document.title;
+      };
+    });
+    await shown.getByRole('button', { name: 'Print / Save PDF' }).click();
+    expect(
+      await page.evaluate(() => (window as unknown as { printedTitle?: string }).printedTitle),
+    ).toBe(`Receipt_${third}`);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await closeReceipt(page, third);
+
+    expect(new Set([first, second, third]).size).toBe(3);
+    await expect(headerStatus(page, 'Offline — 3 sales waiting')).toBeVisible();
+    const kept = await outbox(page);
+    expect(kept.map((entry) => entry.state)).toEqual(['waiting', 'waiting', 'waiting']);
+    // Nothing reached the server while offline.
+    expect(await salesCount(api)).toBe(salesBefore);
+
+    // The browser is closed (a flat battery) and opened again on the same profile, still offline.
+    await device.close();
+    device = await openDevice(launchOptions, baseURL!, profile, true);
+    page = device.pages()[0] ?? (await device.newPage());
+    await openTill(page);
+    await expect(headerStatus(page, 'Offline — 3 sales waiting')).toBeVisible({ timeout: 15_000 });
+
+    // Later the connection returns: the sales upload by themselves.
+    await page.waitForTimeout(1_500);
+    const reconnectedAt = Date.now();
+    await goOnline(device);
+    await expect.poll(() => salesCount(api), { timeout: 60_000 }).toBe(salesBefore + 3);
+    await expect(headerStatus(page, 'Offline — 3 sales waiting')).toHaveCount(0);
+    await expect
+      .poll(async () => (await outbox(page)).every((entry) => entry.state === 'sent'), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+
+    const sales = await latestSales(api);
+    const uploaded = kept.map(
+      (entry) => sales.find((sale) => sale.client_sale_id === entry.client_sale_id)?.id ?? 0,
+    );
+    // Oldest first.
+    expect(uploaded).toEqual([...uploaded].sort((a, b) => a - b));
+    // The customer added offline reached the server before their sale.
+    expect(sales.find((sale) => sale.device_receipt_number === second)?.Customer?.name).toBe(
+      customerName,
+    );
+    for (const entry of kept) {
+      const copies = sales.filter((sale) => sale.client_sale_id === entry.client_sale_id);
+      expect(copies, `sale ${entry.device_receipt_number}`).toHaveLength(1);
+      const [sale] = copies;
+      expect(sale).toMatchObject({
+        offline: true,
+        device_receipt_number: entry.device_receipt_number,
+      });
+      // The time it was made on the device, not the upload's.
+      expect(new Date(sale!.sold_at).getTime()).toBe(new Date(entry.sold_at).getTime());
+      expect(new Date(sale!.sold_at).getTime()).toBeLessThan(reconnectedAt);
+      expect(new Date(sale!.received_at!).getTime()).toBeGreaterThanOrEqual(reconnectedAt - 1_000);
+    }
+    // A pack of 6, then 2 pieces, then 1.
+    expect(await stockOf(api, product)).toBe(60 - 9);
+  } finally {
+    await device.close();
+    await api.request.dispose();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
 
 /**
  * Signs the cashier in on a page of a fresh browser and waits until the device is ready to sell
