@@ -2,7 +2,7 @@ import type { CreateCustomerInput, Customer } from '@duka/shared/customers/custo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import type { TillCustomer } from '../lib/device-products';
-import { addDeviceCustomer, orFromDevice } from './device-catalogue';
+import { orFromDevice } from './device-catalogue';
 import { customersQueryKey } from './get-customers';
 
 /**
@@ -19,7 +19,7 @@ export function useCreateCustomer() {
       const body = { ...input, client_customer_id: crypto.randomUUID() };
       return orFromDevice<TillCustomer>(
         async () => (await apiClient.post<{ data: Customer }>('/customers', body)).data,
-        () => addDeviceCustomer(body),
+        (device) => device.addDeviceCustomer(body),
       );
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customersQueryKey }),

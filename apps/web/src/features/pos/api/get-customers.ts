@@ -1,7 +1,7 @@
 import type { Customer } from '@duka/shared/customers/customers.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
-import { deviceCustomers, orFromDevice } from './device-catalogue';
+import { orFromDevice } from './device-catalogue';
 
 export const customersQueryKey = ['customers'] as const;
 
@@ -21,7 +21,7 @@ export function useCustomers(q: string) {
               signal,
             })
           ).data,
-        () => deviceCustomers(q),
+        (device) => device.deviceCustomers(q),
       ),
     placeholderData: keepPreviousData,
     networkMode: 'always',

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 import { POS_PAGE_SIZE, type PosProduct } from '../lib/pos-products';
-import { deviceProductPage, orFromDevice } from './device-catalogue';
+import { orFromDevice } from './device-catalogue';
 
 /** Under ['products'], so a sale's invalidation refreshes the till's stock counts too. */
 export const posProductsQueryKey = ['products', 'pos'] as const;
@@ -31,7 +31,7 @@ export function usePosProducts(q: string, page: number) {
             query: { q: q || undefined, page, pageSize: POS_PAGE_SIZE, kind: 'goods' },
             signal,
           }),
-        () => deviceProductPage(q, page),
+        (device) => device.deviceProductPage(q, page),
       ),
     placeholderData: keepPreviousData,
     networkMode: 'always',

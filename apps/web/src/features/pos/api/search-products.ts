@@ -1,6 +1,6 @@
 import { apiClient } from '@/lib/api-client';
 import type { PosProduct } from '../lib/pos-products';
-import { deviceServices, orFromDevice, searchDeviceProducts } from './device-catalogue';
+import { orFromDevice } from './device-catalogue';
 
 /**
  * GET /products/search?q= — exact barcode or SKU matches first (spec §7). With no connection,
@@ -14,16 +14,19 @@ export async function searchProducts(q: string): Promise<PosProduct[]> {
       });
       return response.data;
     },
-    () => searchDeviceProducts(q),
+    (device) => device.searchDeviceProducts(q),
   );
 }
 
 /** GET /products?kind=service&active=true: the store's services, among them its delivery. */
 export async function fetchServices(): Promise<PosProduct[]> {
-  return orFromDevice(async () => {
-    const response = await apiClient.get<{ data: PosProduct[] }>('/products', {
-      query: { kind: 'service', active: true, pageSize: 100 },
-    });
-    return response.data;
-  }, deviceServices);
+  return orFromDevice(
+    async () => {
+      const response = await apiClient.get<{ data: PosProduct[] }>('/products', {
+        query: { kind: 'service', active: true, pageSize: 100 },
+      });
+      return response.data;
+    },
+    (device) => device.deviceServices(),
+  );
 }

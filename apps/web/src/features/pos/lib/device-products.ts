@@ -1,35 +1,5 @@
-/**
- * The till's view of the device's data (issue 22): a product or customer kept on the device,
- * shaped as the server's answers are, so the grid, the cart and the checkout take it unchanged.
- */
+/** A customer at the till, maybe one added on this device while offline (issue 22). */
 import type { Customer } from '@duka/shared/customers/customers.schemas';
-import type { SyncCustomer, SyncProduct } from '@duka/shared/sync/sync.schemas';
-import type { PosProduct } from './pos-products';
-
-/** A product from the device: its one thumbnail, no description or other photos. */
-export function posProductFromDevice(product: SyncProduct): PosProduct {
-  return {
-    id: product.id,
-    name: product.name,
-    description: '',
-    sku: product.sku,
-    barcode: product.barcode,
-    category_id: product.category?.id ?? null,
-    Category: product.category,
-    piece_selling_price: product.piece_selling_price,
-    pack_selling_price: product.pack_selling_price,
-    dozen_selling_price: product.dozen_selling_price,
-    quantity: product.quantity,
-    stock_pieces: product.stock_pieces,
-    pack_size: product.pack_size,
-    stock_unit: product.stock_unit,
-    image_url: product.thumbnail_url,
-    thumbnail_url: product.thumbnail_url,
-    images: [],
-    is_active: product.is_active,
-    kind: product.kind,
-  };
-}
 
 /**
  * A customer at the till. One added on this device while offline and not yet on the server has
@@ -37,18 +7,6 @@ export function posProductFromDevice(product: SyncProduct): PosProduct {
  * to the outbox with `local_customer_id` (features/offline/outbox-types.ts).
  */
 export type TillCustomer = Customer & { client_customer_id?: string | null };
-
-export function tillCustomerFromDevice(
-  customer: SyncCustomer & { client_customer_id: string | null },
-): TillCustomer {
-  return {
-    ...customer,
-    address: null,
-    notes: null,
-    oldest_unpaid_at: null,
-    created_at: '',
-  };
-}
 
 /** The device's id of a customer added offline and not yet on the server, else null. */
 export function localCustomerId(customer: TillCustomer | null | undefined): string | null {
