@@ -88,7 +88,7 @@ export const syncSalesSchema = z.object({
    * else's — a tab that still shows the person while another tab signed someone else in carries
    * the other's cookie — so a sale is never recorded as another person's.
    */
-  user_id: z.number({ error: 'User id must be a whole number' }).int().positive().optional(),
+  user_id: idSchema('User id must be a whole number').optional(),
   sales: z
     .array(syncSaleItemSchema, { error: 'Sales must be a list' })
     .min(1, { error: 'Send at least one sale' })
