@@ -369,7 +369,8 @@ test('a day offline: reload, scan, three sales, a receipt, the browser closed â€
 
     expect(new Set([first, second, third]).size).toBe(3);
     await expect(headerStatus(page, 'Offline â€” 3 sales waiting')).toBeVisible();
-    const kept = await outbox(page);
+    // IndexedDB answers by key (the random client id): put them in the order they were made.
+    const kept = (await outbox(page)).sort((a, b) => a.sold_at.localeCompare(b.sold_at));
     expect(kept.map((entry) => entry.state)).toEqual(['waiting', 'waiting', 'waiting']);
     // Nothing reached the server while offline.
     expect(await salesCount(api)).toBe(salesBefore);
@@ -383,6 +384,14 @@ test('a day offline: reload, scan, three sales, a receipt, the browser closed â€
 
     // Later the connection returns: the sales upload by themselves.
     await page.waitForTimeout(1_500);
+    // The order the device sends them in (the server writes sales that share no product side
+    // by side, so its ids need not follow it; the sales list places them by sold_at).
+    const asked: string[] = [];
+    await device.route('**/api/sales/sync', async (route) => {
+      const body = route.request().postDataJSON() as { sales: { client_sale_id: string }[] };
+      asked.push(...body.sales.map((sale) => sale.client_sale_id));
+      return route.continue();
+    });
     const reconnectedAt = Date.now();
     await goOnline(device);
     await expect.poll(() => salesCount(api), { timeout: 60_000 }).toBe(salesBefore + 3);
@@ -394,11 +403,8 @@ test('a day offline: reload, scan, three sales, a receipt, the browser closed â€
       .toBe(true);
 
     const sales = await latestSales(api);
-    const uploaded = kept.map(
-      (entry) => sales.find((sale) => sale.client_sale_id === entry.client_sale_id)?.id ?? 0,
-    );
-    // Oldest first.
-    expect(uploaded).toEqual([...uploaded].sort((a, b) => a - b));
+    // Uploaded oldest first.
+    expect([...new Set(asked)]).toEqual(kept.map((entry) => entry.client_sale_id));
     // The customer added offline reached the server before their sale.
     expect(sales.find((sale) => sale.device_receipt_number === second)?.Customer?.name).toBe(
       customerName,
