@@ -4,18 +4,38 @@
 // Without an Africa's Talking account configured (AT_USERNAME), the local fake of its SMS API
 // runs too (port 4010) and the API sends SMS receipts to it: they are queued, sent in the
 // background, printed here, and the receipt's badge turns on (issue 21).
+//
+// Without DARAJA_BASE_URL, the local fake of Safaricom's Daraja runs too (port 4020, issue 23):
+// the API talks M-Pesa to it, and PUBLIC_URL points at the API (port 3000) so the fake's
+// callbacks reach it. It knows the sandbox shortcode 174379 with the sandbox passkey and the
+// app duka-demo-key / duka-demo-secret (the demo store's settings), and keeps the C2B URLs it
+// was given in $TMPDIR/duka-fake-daraja/registrations.json (FAKE_DARAJA_REGISTRATIONS) so a
+// restart still delivers till payments; README "M-Pesa locally".
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const fakeSms = !process.env.AT_USERNAME;
 const fakePort = process.env.FAKE_AT_PORT ?? '4010';
-const serverEnv = fakeSms
-  ? {
-      ...process.env,
-      AT_USERNAME: 'sandbox',
-      AT_API_KEY: 'dev-at-key',
-      AT_BASE_URL: `http://127.0.0.1:${fakePort}`,
-    }
-  : process.env;
+const fakeDaraja = !process.env.DARAJA_BASE_URL;
+const fakeDarajaPort = process.env.FAKE_DARAJA_PORT ?? '4020';
+const apiPort = process.env.PORT ?? '3000';
+const serverEnv = {
+  ...process.env,
+  ...(fakeSms
+    ? {
+        AT_USERNAME: 'sandbox',
+        AT_API_KEY: 'dev-at-key',
+        AT_BASE_URL: `http://127.0.0.1:${fakePort}`,
+      }
+    : {}),
+  ...(fakeDaraja
+    ? {
+        DARAJA_BASE_URL: `http://127.0.0.1:${fakeDarajaPort}`,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${apiPort}`,
+      }
+    : {}),
+};
 
 const children = [
   ...(fakeSms
@@ -23,6 +43,21 @@ const children = [
         spawn('npm', ['run', 'fake-sms', '-w', '@duka/server'], {
           stdio: 'inherit',
           env: { ...process.env, FAKE_AT_PORT: fakePort, AT_API_KEY: 'dev-at-key' },
+        }),
+      ]
+    : []),
+  ...(fakeDaraja
+    ? [
+        spawn('npm', ['run', 'fake:daraja', '-w', '@duka/server'], {
+          stdio: 'inherit',
+          env: {
+            ...process.env,
+            FAKE_DARAJA_PORT: fakeDarajaPort,
+            // The fake keeps the C2B URLs a manager's save registered across restarts.
+            FAKE_DARAJA_REGISTRATIONS:
+              process.env.FAKE_DARAJA_REGISTRATIONS ??
+              join(tmpdir(), 'duka-fake-daraja', 'registrations.json'),
+          },
         }),
       ]
     : []),

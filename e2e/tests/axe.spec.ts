@@ -61,12 +61,19 @@ for (const theme of THEMES) {
       });
     }
 
-    test('/unauthorized, not found, the profile tabs and the dialogs', async ({ page }) => {
+    test('/unauthorized, not found, the M-Pesa view, the profile tabs and the dialogs', async ({
+      page,
+    }) => {
       await logInAndWait(page, DEMO.admin.email);
       const findings: Finding[] = [];
       await visit(page, '/unauthorized');
       findings.push(...(await seriousViolations(page)));
       await visit(page, '/no-such-page');
+      findings.push(...(await seriousViolations(page)));
+
+      // A tab the address opens (issue 23): the managers' M-Pesa view on /sales.
+      await visit(page, '/sales?tab=mpesa');
+      await expect(page.getByRole('tab', { name: 'M-Pesa', selected: true })).toBeVisible();
       findings.push(...(await seriousViolations(page)));
 
       await visit(page, '/profile');

@@ -7,16 +7,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, logInAndWait } from '../fixtures/accounts';
 import { seriousViolations, THEMES, useTheme } from '../fixtures/axe';
+import { serviceWorkerInControl } from '../fixtures/service-worker';
 
 const OFFLINE_NOTICE = 'You are offline — this page needs a connection';
-
-/** Waits until the service worker has installed (precached the app) and controls the page. */
-async function serviceWorkerInControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
 
 const tillHeading = (page: Page) => page.getByRole('heading', { name: 'Point of Sale', level: 1 });
 const connection = (page: Page) => page.getByRole('banner').getByRole('status');

@@ -26,6 +26,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, logInAndWait } from '../fixtures/accounts';
+import { serviceWorkerInControl } from '../fixtures/service-worker';
 
 // Opening a fresh device means downloading the app (the service worker's precache) and the
 // catalogue on a shared 2-core machine.
@@ -164,18 +165,6 @@ async function openTill(page: Page) {
   });
 }
 
-/** The service worker controls the page (it can be reloaded offline). */
-async function waitForServiceWorker(page: Page) {
-  const state = () =>
-    page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      const worker = registration?.active ?? registration?.waiting ?? registration?.installing;
-      return navigator.serviceWorker.controller ? 'controls' : (worker?.state ?? 'none');
-    });
-  // Installing means downloading the whole app (~1.7 MB, 118 files): slow on a busy machine.
-  await expect.poll(state, { timeout: 90_000, intervals: [250, 500, 1_000] }).toBe('controls');
-}
-
 /** Reads one object store of the device's database ('duka-device'). */
 function readDeviceStore<T>(page: Page, store: string): Promise<T[]> {
   return page.evaluate(
@@ -307,7 +296,7 @@ test('a day offline: reload, scan, three sales, a receipt, the browser closed â€
     let page = device.pages()[0] ?? (await device.newPage());
     await logInAndWait(page, DEMO.sales.email);
     await openTill(page);
-    await waitForServiceWorker(page);
+    await serviceWorkerInControl(page);
     await waitForCatalogue(page, [product]);
 
     await goOffline(device);
@@ -439,7 +428,7 @@ test('a day offline: reload, scan, three sales, a receipt, the browser closed â€
 async function cashierTill(page: Page, products: Product[]) {
   await logInAndWait(page, DEMO.sales.email);
   await openTill(page);
-  await waitForServiceWorker(page);
+  await serviceWorkerInControl(page);
   await waitForCatalogue(page, products);
 }
 
@@ -602,7 +591,7 @@ test('two tabs of one device send each sale once', async ({ context, baseURL }) 
     await cashierTill(first, [product]);
     const second = await context.newPage();
     await openTill(second);
-    await waitForServiceWorker(second);
+    await serviceWorkerInControl(second);
 
     await goOffline(context);
     const numbers = [await sellOffline(first, product, 1), await sellOffline(second, product, 2)];

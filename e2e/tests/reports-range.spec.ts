@@ -11,8 +11,8 @@ import { DEMO, logInAndWait } from '../fixtures/accounts';
 const DAY_MS = 86_400_000;
 /** Today in Nairobi, the shop's day (YYYY-MM-DD). */
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
-const daysBefore = (days: number) =>
-  new Date(Date.parse(`${today}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
+const daysBefore = (days: number, from = today) =>
+  new Date(Date.parse(`${from}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
 
 /** A period as the page names it in English, spaces of any width read as one. */
 function periodOf(start: string, end: string): string {
@@ -122,8 +122,15 @@ test('opens on this month so far and says so on every card', async ({ page }) =>
 test('changing the range at the top changes every card, each naming its period', async ({
   page,
 }) => {
-  const month = { start: daysBefore(29), end: today };
-  const firstHalf = { start: daysBefore(29), end: daysBefore(15) };
+  // The seed's today, which is not this test's when a run crosses midnight in Nairobi.
+  const seeded = (await (await page.request.get('/api/expenses')).json()) as {
+    expenses: { description: string; date: string }[];
+  };
+  const rent = seeded.expenses.find(({ description }) => description === 'Shop rent — Moi Avenue');
+  expect(rent, 'the seeded rent, 29 days before the seed ran').toBeDefined();
+  const seedDay = daysBefore(-29, rent!.date);
+  const month = { start: daysBefore(29, seedDay), end: seedDay };
+  const firstHalf = { start: daysBefore(29, seedDay), end: daysBefore(15, seedDay) };
 
   await applyRange(page, month.start, month.end);
   const wide = await readCards(page, periodOf(month.start, month.end));

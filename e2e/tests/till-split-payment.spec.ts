@@ -18,7 +18,12 @@ interface SaleBody {
   amount_paid: number;
   change_amount: number;
   balance_due: number;
-  payments: { method: string; amount: number; mpesa_code: string | null }[];
+  payments: {
+    method: string;
+    amount: number;
+    mpesa_code: string | null;
+    mpesa_payment_id: number | null;
+  }[];
 }
 
 const ksh = (amount: number) =>
@@ -112,8 +117,8 @@ test('a split sale (cash + M-Pesa) at the till with its receipt', async ({ page 
     balance_due: 0,
   });
   expect(sale.payments).toEqual([
-    { method: 'cash', amount: total - mpesa, mpesa_code: null },
-    { method: 'mpesa', amount: mpesa, mpesa_code: 'SFT4A1B2C3' },
+    { method: 'cash', amount: total - mpesa, mpesa_code: null, mpesa_payment_id: null },
+    { method: 'mpesa', amount: mpesa, mpesa_code: 'SFT4A1B2C3', mpesa_payment_id: null },
   ]);
 
   const receipt = page.getByRole('dialog', { name: `Sale Receipt #${id}` });
@@ -215,8 +220,8 @@ test.describe('on a 390 px phone', () => {
     await dialog.getByRole('button', { name: 'Complete Sale' }).click();
     const { id, sale } = await receiptSale(page);
     expect(sale.payments).toEqual([
-      { method: 'cash', amount: total - 50, mpesa_code: null },
-      { method: 'mpesa', amount: 50, mpesa_code: 'SFT4A1B2C4' },
+      { method: 'cash', amount: total - 50, mpesa_code: null, mpesa_payment_id: null },
+      { method: 'mpesa', amount: 50, mpesa_code: 'SFT4A1B2C4', mpesa_payment_id: null },
     ]);
     const receipt = page.getByRole('dialog', { name: `Sale Receipt #${id}` });
     await expect(receipt.getByText('M-Pesa SFT4A1B2C4')).toBeVisible();

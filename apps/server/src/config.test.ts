@@ -51,6 +51,14 @@ describe('loadConfig (operational contract)', () => {
     expect(() => loadConfig({ AT_USERNAME: 'duka' })).toThrow(/AT_API_KEY/);
   });
 
+  it('reads DARAJA_BASE_URL (trailing slash dropped); unset → each store picks its host', () => {
+    expect(loadConfig({}).daraja).toEqual({ baseUrl: undefined });
+    expect(loadConfig({ DARAJA_BASE_URL: 'http://127.0.0.1:4020/' }).daraja).toEqual({
+      baseUrl: 'http://127.0.0.1:4020',
+    });
+    expect(() => loadConfig({ DARAJA_BASE_URL: 'not a url' })).toThrow(/DARAJA_BASE_URL/);
+  });
+
   it('trusts proxies by hop count or address list, never blindly', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);

@@ -49,6 +49,12 @@ export interface AppConfig {
    * manager hands them; unset → the address the manager's own request came to.
    */
   publicUrl: string | undefined;
+  /**
+   * M-Pesa Daraja (issue 23): DARAJA_BASE_URL points every store at one Daraja host (the local
+   * fake in development and tests); unset → each store's environment picks Safaricom's sandbox
+   * or production host (DARAJA_HOSTS).
+   */
+  daraja: { baseUrl: string | undefined };
   /** Background jobs (issue 21, modules/jobs): how often the worker looks, the first retry's wait. */
   jobs: { pollMs: number; retryBaseMs: number };
 }
@@ -91,6 +97,7 @@ const envSchema = z.object({
   AT_SENDER_ID: z.string().min(1).optional(),
   AT_BASE_URL: z.url('AT_BASE_URL must be a URL').optional(),
   PUBLIC_URL: z.url('PUBLIC_URL must be a URL').optional(),
+  DARAJA_BASE_URL: z.url('DARAJA_BASE_URL must be a URL').optional(),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   API_DOCS: z.enum(['0', '1'], { error: 'API_DOCS must be 0 or 1' }).optional(),
@@ -165,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): EnvConfig {
     },
     sms: smsConfig(e),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    daraja: { baseUrl: e.DARAJA_BASE_URL?.replace(/\/+$/, '') },
     jobs: { pollMs: e.JOBS_POLL_MS ?? 1000, retryBaseMs: e.JOBS_RETRY_BASE_MS ?? 15_000 },
     apiDocs: e.API_DOCS !== '0',
   };

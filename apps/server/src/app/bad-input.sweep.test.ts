@@ -18,11 +18,13 @@
 import { apiErrorSchema } from '@duka/shared/api/errors.schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTableConfig } from 'drizzle-orm/pg-core';
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema';
 import type { RouteAccessEntry } from '../lib/access.plugin';
 import { createTestApp, type TestApp, type TestClient } from '../testing/create-test-app';
 import { buildStore, buildUser, TEST_PASSWORD } from '../testing/factories';
+import { darajaHookTokenOf } from '../modules/payments/daraja-token';
 import { webhookSecretOf } from '../modules/webhooks/webhooks.service';
 
 interface JsonSchema {
@@ -88,6 +90,8 @@ let storeId: number;
 let targetId: number;
 /** `storeId`'s webhook secret: a webhook route's `:token`, so its input reaches validation. */
 let webhookToken: string;
+/** `storeId`'s Daraja hook token: the `:token` of a route declaring `{ webhook: 'daraja' }`. */
+let darajaToken: string;
 
 /** Bookkeeping a refused request may still touch: its session and sign-in counters. */
 const BOOKKEEPING_TABLES = new Set(['sessions', 'auth_attempts', 'app_settings']);
@@ -95,7 +99,8 @@ const BOOKKEEPING_TABLES = new Set(['sessions', 'auth_attempts', 'app_settings']
 /** Every business table's rows (each table of db/schema.ts, so new ones count at once). */
 async function snapshot() {
   const rows: Record<string, string[]> = {};
-  for (const table of Object.values(schema)) {
+  // db/schema.ts also holds sequences (the internal barcodes' one): tables only.
+  for (const table of Object.values(schema).filter((value) => is(value, PgTable))) {
     const { name } = getTableConfig(table);
     if (BOOKKEEPING_TABLES.has(name)) continue;
     const found = await t.db.select().from(table);
@@ -127,6 +132,7 @@ beforeAll(async () => {
   if (store.id !== target.id) throw new Error('could not align a store id with a user id');
   targetId = target.id;
   webhookToken = await webhookSecretOf(t.db, storeId);
+  darajaToken = await darajaHookTokenOf(t.db, storeId);
 });
 afterAll(() => t.close());
 
@@ -280,7 +286,12 @@ function casesFor(route: RouteAccessEntry): BadRequest[] {
 
 async function send(caller: Caller, route: RouteAccessEntry, bad: BadRequest) {
   // A webhook's secret is right unless the case spoils the path: the gate would stop it first.
-  const token = 'webhook' in route.access && bad.target !== 'path' ? webhookToken : undefined;
+  const token =
+    'webhook' in route.access && bad.target !== 'path'
+      ? route.access.webhook === 'daraja'
+        ? darajaToken
+        : webhookToken
+      : undefined;
   let url = route.url
     .replace(':token', token ?? ':token')
     .replace(/:\w+/g, bad.path ?? String(targetId));
@@ -344,11 +355,13 @@ function check(
   expect(body.success, label).toBe(true);
   if (bad.target === 'field' && body.data?.code === 'validation_error') {
     // Refused for that field (the rest of the body is valid): without the field's own check
-    // the value would have gone on to the service and the database.
+    // the value would have gone on to the service and the database. An object field ({} given)
+    // may be refused by a field of its own it then lacks (Body.stkCallback, issue 23).
+    const paths = body.data.errors?.map((error) => error.path) ?? [];
     expect(
-      body.data.errors?.map((error) => error.path),
-      label,
-    ).toContain(bad.field);
+      paths.some((path) => path === bad.field || path.startsWith(`${bad.field}.`)),
+      `${label} names ${bad.field}`,
+    ).toBe(true);
   }
 }
 
@@ -387,6 +400,12 @@ describe('bad input sweep', () => {
             // The gate (lib/access.plugin.ts, onRequest) answers before any input is read: once it
             // has refused this caller, a field-by-field sweep of the body would only repeat that.
             if (gated && bad.target === 'field') continue;
+            // Staff act on their own store whatever store_id they send (lib/store-scope.ts): a
+            // query store_id is then no input at all, and an empty body a valid request where
+            // every field is optional (POST /stock-counts starts a count) — nothing bad to sweep.
+            if (bad.target === 'query-store' && caller.credentials && !caller.isSuperAdmin) {
+              continue;
+            }
             const response = await send(caller, route, bad);
             check(caller, route, bad, response);
             if (bad === cases[0] && response.statusCode >= 400) {

@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accessPlugin } from '../lib/access.plugin';
+import { DarajaClient } from '../lib/daraja/daraja-client';
 import { formDataPlugin } from '../lib/form-data';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { categoriesRoutes } from '../modules/categories/categories.routes';
@@ -21,18 +22,33 @@ import { expensesRoutes } from '../modules/expenses/expenses.routes';
 import { loyaltyRoutes } from '../modules/customers/loyalty.routes';
 import { JobRunner } from '../modules/jobs/job-runner';
 import { jobsRoutes } from '../modules/jobs/jobs.routes';
+import { mpesaRegisterUrlsJob } from '../modules/payments/mpesa-register-urls.job';
+import { mpesaConfigRoutes, mpesaSettingsRoutes } from '../modules/payments/mpesa-settings.routes';
+import { MPESA_REGISTER_URLS_JOB } from '../modules/payments/mpesa-settings.service';
 import { SMS_RECEIPT_JOB, smsReceiptJob } from '../modules/sales/receipt-sms.job';
+import { SMS_REFUND_RECEIPT_JOB, smsRefundReceiptJob } from '../modules/returns/refund-receipt.job';
+import { returnsRoutes } from '../modules/returns/returns.routes';
+import { stkHooksRoutes } from '../modules/payments/stk-hooks.routes';
+import { stkQueryJob } from '../modules/payments/stk-query.job';
+import { stkRoutes } from '../modules/payments/stk.routes';
+import { STK_QUERY_JOB } from '../modules/payments/stk.service';
 import { storeWebhooksRoutes, webhooksRoutes } from '../modules/webhooks/webhooks.routes';
+import { c2bHooksRoutes } from '../modules/payments/c2b-hooks.routes';
+import { mpesaReceivedRoutes } from '../modules/payments/mpesa-received.routes';
 import { healthRoutes } from '../modules/health/health.routes';
 import { ordersRoutes } from '../modules/orders/orders.routes';
 import { productSuppliersRoutes } from '../modules/product-suppliers/product-suppliers.routes';
 import { productsRoutes } from '../modules/products/products.routes';
 import { productsCsvRoutes } from '../modules/products/products-csv.routes';
+import { productLabelsRoutes } from '../modules/products/product-labels.routes';
 import { purchaseOrdersRoutes } from '../modules/purchase-orders/purchase-orders.routes';
 import { reportsRoutes } from '../modules/reports/reports.routes';
 import { receiptSettingsRoutes } from '../modules/receipt-settings/receipt-settings.routes';
 import { storeSettingsRoutes } from '../modules/store-settings/store-settings.routes';
 import { salesRoutes } from '../modules/sales/sales.routes';
+import { shiftsRoutes } from '../modules/shifts/shifts.routes';
+import { stockTransfersRoutes } from '../modules/stock-transfers/stock-transfers.routes';
+import { stockCountsRoutes } from '../modules/stock-counts/stock-counts.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
 import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
 import { syncRoutes } from '../modules/sync/sync.routes';
@@ -45,7 +61,9 @@ import { securityHeadersPlugin } from './security-headers';
 import { registerUploads } from './uploads-static';
 import { registerWebApp } from './web-static';
 
-export interface BuildAppOptions extends AppDeps {
+export interface BuildAppOptions extends Omit<AppDeps, 'daraja'> {
+  /** Default: a new DarajaClient on config.daraja.baseUrl. */
+  daraja?: DarajaClient;
   /** pino logging; off in tests. */
   logger?: boolean;
   /** Where log lines go (default stdout); a test reads them here. */
@@ -60,8 +78,13 @@ function trustHops(hops: number) {
 export async function buildApp({
   logger = false,
   logStream,
-  ...deps
+  daraja,
+  ...given
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const deps: AppDeps = {
+    ...given,
+    daraja: daraja ?? new DarajaClient({ baseUrl: given.config.daraja.baseUrl }),
+  };
   const app = Fastify({
     logger: logger
       ? {
@@ -80,6 +103,9 @@ export async function buildApp({
               '*.currentPassword',
               '*.newPassword',
               '*.confirmPassword',
+              // M-Pesa (issue 23): Daraja secrets, wherever a body is logged.
+              '*.passkey',
+              '*.consumer_secret',
             ],
             censor: '[redacted]',
           },
@@ -100,6 +126,15 @@ export async function buildApp({
     log: (message, error) => app.log.warn({ err: error }, message),
   });
   jobRunner.register(SMS_RECEIPT_JOB, smsReceiptJob);
+  jobRunner.register(SMS_REFUND_RECEIPT_JOB, smsRefundReceiptJob);
+  jobRunner.register(
+    STK_QUERY_JOB,
+    stkQueryJob({
+      clock: deps.clock,
+      warn: (message, details) => app.log.warn(details ?? {}, message),
+    }),
+  );
+  jobRunner.register(MPESA_REGISTER_URLS_JOB, mpesaRegisterUrlsJob);
   app.decorate('jobs', jobRunner);
   app.addHook('onClose', () => jobRunner.stop());
   app.setValidatorCompiler(validatorCompiler);
@@ -146,21 +181,37 @@ export async function buildApp({
       await api.register(categoriesRoutes, { prefix: '/categories' });
       await api.register(productsRoutes, { prefix: '/products' });
       await api.register(productsCsvRoutes, { prefix: '/products' });
+      await api.register(productLabelsRoutes, { prefix: '/products' });
       await api.register(purchaseOrdersRoutes, { prefix: '/purchase-orders' });
       await api.register(productSuppliersRoutes, { prefix: '/product-suppliers' });
       await api.register(customersRoutes, { prefix: '/customers' });
       await api.register(customerAccountsRoutes, { prefix: '/customers' });
       await api.register(loyaltyRoutes, { prefix: '/loyalty' });
       await api.register(salesRoutes, { prefix: '/sales' });
+      // Issue 24: returns of a sale and their refund receipts.
+      await api.register(returnsRoutes, { prefix: '/sales' });
       await api.register(ordersRoutes, { prefix: '/orders' });
       await api.register(expensesRoutes, { prefix: '/expenses' });
+      // Issue 24: cash-drawer shifts, their X and Z reports.
+      await api.register(shiftsRoutes, { prefix: '/shifts' });
+      // Issue 25: stock sent between the stores of a chain.
+      await api.register(stockTransfersRoutes, { prefix: '/stock-transfers' });
+      // Issue 25: stock counts and their variance reports.
+      await api.register(stockCountsRoutes, { prefix: '/stock-counts' });
       await api.register(receiptSettingsRoutes, { prefix: '/stores' });
       await api.register(storeSettingsRoutes, { prefix: '/stores' });
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(jobsRoutes, { prefix: '/jobs' });
       await api.register(storeWebhooksRoutes, { prefix: '/stores' });
+      await api.register(mpesaSettingsRoutes, { prefix: '/stores' });
+      await api.register(mpesaConfigRoutes, { prefix: '/payments/mpesa' });
       await api.register(webhooksRoutes, { prefix: '/webhooks' });
       await api.register(syncRoutes, { prefix: '/sync' });
+      await api.register(stkRoutes, { prefix: '/payments/mpesa' });
+      await api.register(stkHooksRoutes, { prefix: '/hooks/daraja' });
+      // Issue 23: payments customers make from their phones, and the day's M-Pesa view.
+      await api.register(c2bHooksRoutes, { prefix: '/hooks/daraja' });
+      await api.register(mpesaReceivedRoutes, { prefix: '/payments/mpesa' });
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from '../lib/clock';
+import type { DarajaClient } from '../lib/daraja/daraja-client';
 import type { JobRunner } from '../modules/jobs/job-runner';
 
 /** Everything the app needs from outside, injected so tests swap in PGlite and a fixed clock. */
@@ -8,6 +9,12 @@ export interface AppDeps {
   db: Database;
   config: AppConfig;
   clock: Clock;
+  /**
+   * The Daraja (M-Pesa) client, one per app: its token cache is shared by every route and job
+   * (each new token invalidates the previous one at Daraja). buildApp makes it from
+   * config.daraja when not given.
+   */
+  daraja: DarajaClient;
 }
 
 declare module 'fastify' {

@@ -11,8 +11,10 @@
 import { can } from '@duka/shared/auth/permissions';
 import type { Role } from '@duka/shared/auth/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTableConfig } from 'drizzle-orm/pg-core';
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema';
+import { mpesaPayments } from '../modules/payments/mpesa.table';
 import { productImages } from '../modules/products/product-images.table';
 import type { RouteAccessEntry } from '../lib/access.plugin';
 import { createTestApp, type TestApp, type TestClient } from '../testing/create-test-app';
@@ -23,6 +25,8 @@ let storeA: number;
 let storeB: number;
 let adminB: TestClient;
 let superAdmin: TestClient;
+/** The line of store A's sale (a return names it). */
+let saleItemA: number;
 /** Path parameters naming store A's records, by the resource (the path's first part). */
 let fixtures: Record<string, Record<string, number>>;
 
@@ -32,6 +36,8 @@ const BODIES: Record<string, () => unknown> = {
   'PUT /api/suppliers/:id': () => ({ name: 'Not Yours' }),
   'PUT /api/categories/:id': () => ({ name: 'Not Yours' }),
   'PUT /api/products/:id': () => ({ name: 'Not Yours', piece_selling_price: 1 }),
+  // Issue 25: store A's product has no barcode, so only the store check stands in the way.
+  'POST /api/products/:id/barcode': () => ({}),
   'POST /api/purchase-orders/:id/items': () => ({
     product_id: fixtures.products!.id,
     quantity: 1,
@@ -46,6 +52,14 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/sales/:id/receipt/whatsapp/confirm': () => ({}),
   'POST /api/sales/:id/receipt/sms/confirm': () => ({}),
   'POST /api/sales/:id/review': () => ({ note: 'Not yours' }),
+  // Issue 24: a return of store A's sale's line, and its refund receipt.
+  'POST /api/sales/:id/returns': () => ({
+    items: [{ sale_item_id: saleItemA, quantity: 1, restock: true }],
+    refund_method: 'cash',
+    reason: 'Not yours',
+  }),
+  'POST /api/sales/:id/returns/:returnId/receipt/whatsapp': () => ({ phone: '0712 345 678' }),
+  'POST /api/sales/:id/returns/:returnId/receipt/sms': () => ({ phone: '0712 345 678' }),
   'PUT /api/orders/:id/status': () => ({ status: 'fulfilled' }),
   'PUT /api/customers/:id': () => ({ name: 'Not Yours', phone: '0712 345 678' }),
   'POST /api/customers/:id/repayments': () => ({ amount: 10, method: 'cash' }),
@@ -54,6 +68,28 @@ const BODIES: Record<string, () => unknown> = {
   'PUT /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
   'POST /api/stores/:storeId/receipt-settings': () => ({ business_name: 'Not Yours' }),
   'PUT /api/stores/:storeId/settings': () => ({ max_cashier_discount_percent: 50 }),
+  'POST /api/shifts/:id/cash-movements': () => ({
+    type: 'pay_in',
+    amount: 10,
+    reason: 'Not yours',
+  }),
+  'POST /api/shifts/:id/close': () => ({ counted_cash: 0 }),
+  // Issue 25: store A's transfer to a third store, received or cancelled by store B.
+  'POST /api/stock-transfers/:id/receive': () => ({}),
+  'POST /api/stock-transfers/:id/cancel': () => ({}),
+  // Issue 25: a line of store A's own product, and a finish zeroing what was not counted.
+  'PUT /api/stock-counts/:id/lines': () => ({
+    lines: [{ product_id: fixtures.products!.id, counted_quantity: 1, unit_type: 'piece' }],
+  }),
+  'POST /api/stock-counts/:id/finish': () => ({ zero_uncounted: true }),
+  'PUT /api/stores/:storeId/mpesa-settings': () => ({
+    shortcode: '174379',
+    kind: 'paybill',
+    passkey: 'not-yours',
+    consumer_key: 'not-yours',
+    consumer_secret: 'not-yours',
+    environment: 'sandbox',
+  }),
 };
 
 /** Bookkeeping a refused request may still touch: its session and sign-in counters. */
@@ -61,7 +97,8 @@ const BOOKKEEPING_TABLES = new Set(['sessions', 'auth_attempts', 'app_settings']
 
 async function snapshot() {
   const rows: Record<string, string[]> = {};
-  for (const table of Object.values(schema)) {
+  // db/schema.ts also holds sequences (the internal barcodes' one): tables only.
+  for (const table of Object.values(schema).filter((value) => is(value, PgTable))) {
     const { name } = getTableConfig(table);
     if (BOOKKEEPING_TABLES.has(name)) continue;
     const found = await t.db.select().from(table);
@@ -137,6 +174,12 @@ beforeAll(async () => {
     customer_id: walkIn,
     payment_method: 'cash',
   });
+  saleItemA = (await adminA.get(`/api/sales/${sale}`)).json().data.items[0].id;
+  const saleReturn = await created(adminA, `/api/sales/${sale}/returns`, {
+    items: [{ sale_item_id: saleItemA, quantity: 1, restock: true }],
+    refund_method: 'cash',
+    reason: 'Wrong size',
+  });
   const shopper = (await signedIn(t, 'user', storeA)).client;
   const order = await created(shopper, '/api/orders', {
     items: [{ product_id: product, quantity: 1, unit_type: 'piece' }],
@@ -155,6 +198,30 @@ beforeAll(async () => {
   });
   const points = await adminA.post('/api/loyalty/add-points', { customer_id: customer, points: 5 });
   expect(points.statusCode, points.body).toBe(200);
+  // An STK push request of store A (issue 23), as POST /payments/mpesa/stk records one.
+  const [mpesaPayment] = await t.db
+    .insert(mpesaPayments)
+    .values({
+      storeId: storeA,
+      source: 'stk',
+      status: 'pending',
+      amount: '60.00',
+      promptAmount: 60,
+      phone: '+254712345678',
+      checkoutRequestId: 'ws_CO_isolation_store_a',
+    })
+    .returning();
+
+  // Issue 24: store A's admin's open cash-drawer shift.
+  const shift = await created(adminA, '/api/shifts', { opening_float: 1000 });
+  // Issue 25: store A's transfer in transit to a third store — store B is on neither side.
+  const storeC = (await buildStore(t.db, 'Isolation Store C')).id;
+  const transfer = await created(adminA, '/api/stock-transfers', {
+    to_store_id: storeC,
+    items: [{ product_id: product, quantity: 1, unit_type: 'piece' }],
+  });
+  // Issue 25: store A's open stock count.
+  const stockCount = await created(adminA, '/api/stock-counts', {});
 
   fixtures = {
     users: { id: user.id },
@@ -162,11 +229,15 @@ beforeAll(async () => {
     categories: { id: category },
     products: { id: product, imageId: image!.id },
     'purchase-orders': { id: purchaseOrder },
-    sales: { id: sale },
+    sales: { id: sale, returnId: saleReturn },
     orders: { id: order },
     expenses: { id: expense },
     customers: { id: customer },
     stores: { storeId: storeA },
+    payments: { id: mpesaPayment!.id },
+    shifts: { id: shift },
+    'stock-transfers': { id: transfer },
+    'stock-counts': { id: stockCount },
   };
   for (const ids of Object.values(fixtures)) {
     for (const id of Object.values(ids)) expect(id).toEqual(expect.any(Number));
@@ -209,6 +280,8 @@ describe('store isolation sweep', () => {
         'POST /api/customers/:id/repayments',
         'POST /api/customers/:id/statement/whatsapp',
         'POST /api/customers/:id/statement/sms',
+        'POST /api/sales/:id/returns',
+        'POST /api/sales/:id/returns/:returnId/receipt/sms',
       ]),
     );
     for (const route of sweptRoutes()) {

@@ -28,3 +28,12 @@ export { productSalesMonthly } from '../modules/reports/product-sales-monthly.ta
 export { jobs } from '../modules/jobs/jobs.table';
 export { storeWebhookSecrets, webhookEvents } from '../modules/webhooks/webhooks.table';
 export { devices, syncTombstones } from '../modules/sync/sync.table';
+export { mpesaPayments, storeMpesaSettings } from '../modules/payments/mpesa.table';
+export { shiftCashMovements, shifts } from '../modules/shifts/shifts.table';
+export { saleReturnItems, saleReturns } from '../modules/returns/returns.table';
+export {
+  stockTransferItems,
+  stockTransfers,
+} from '../modules/stock-transfers/stock-transfers.table';
+export { stockCountLines, stockCounts } from '../modules/stock-counts/stock-counts.table';
+export { internalBarcodeSeq } from '../modules/products/internal-barcode.table';

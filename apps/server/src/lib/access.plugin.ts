@@ -15,12 +15,15 @@ import { forbidden, notFound, unauthorized } from './errors';
 import { isValidCsrfToken, needsCsrfCheck } from './csrf';
 import { findSession, renewSessionIfDue, SESSION_COOKIE, type AuthContext } from './session';
 import { resolveStoreId } from './store-scope';
-import { storeOfWebhookToken } from './webhooks';
+import { storeOfHookToken, type WebhookKind } from './webhooks';
 
 export type RouteAccess = (
   | { public: true }
-  /** An outside service's call: `:token` in the path is the store's webhook secret. */
-  | { webhook: true }
+  /**
+   * An outside service's call: `:token` in the path is the store's webhook secret (true) or its
+   * Daraja hook token ('daraja', issue 23).
+   */
+  | { webhook: WebhookKind }
   | {
       capability: Capability;
       /**
@@ -95,7 +98,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if ('webhook' in access) {
       // The secret first, and nothing else: no session is read, no CSRF token asked for.
       const params = request.params as { token?: unknown };
-      const storeId = await storeOfWebhookToken(app.deps.db, params.token);
+      const storeId = await storeOfHookToken(app.deps.db, access.webhook, params.token);
       if (storeId === null) throw notFound();
       request.storeId = storeId;
       return;

@@ -19,6 +19,11 @@ export function endOfShopDay(day: string): Date {
   return new Date(startOfShopDay(day).getTime() + DAY_MS);
 }
 
+/** The shop day (YYYY-MM-DD) an instant falls on (UTC+3 all year). */
+export function shopDayOf(instant: Date): string {
+  return new Date(instant.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** The first day of the month after the month of `day` (YYYY-MM-DD). */
 function nextMonth(day: string): string {
   const [year, month] = day.split('-').map(Number) as [number, number];

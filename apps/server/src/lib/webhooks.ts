@@ -6,10 +6,36 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { storeMpesaSettings } from '../modules/payments/mpesa.table';
 import { storeWebhookSecrets, webhookEvents } from '../modules/webhooks/webhooks.table';
+
+/**
+ * Which secret a webhook route's `:token` is: the store's webhook secret (true), or its Daraja
+ * hook token ('daraja', issue 23: hex, since Safaricom refuses callback URLs holding words such
+ * as "exe" or "sql" that base64 could spell).
+ */
+export type WebhookKind = true | 'daraja';
 
 /** randomToken()'s form: 32 random bytes in base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** darajaHookToken()'s form: 32 random bytes in lower-case hex. */
+const DARAJA_TOKEN = /^[0-9a-f]{64}$/;
+
+/** The store whose `kind` of secret `token` is; null for anything else. */
+export async function storeOfHookToken(
+  db: Executor,
+  kind: WebhookKind,
+  token: unknown,
+): Promise<number | null> {
+  if (kind === true) return storeOfWebhookToken(db, token);
+  if (typeof token !== 'string' || !DARAJA_TOKEN.test(token)) return null;
+  const [row] = await db
+    .select({ storeId: storeMpesaSettings.storeId })
+    .from(storeMpesaSettings)
+    .where(eq(storeMpesaSettings.hookToken, token));
+  return row?.storeId ?? null;
+}
 
 /** The store whose webhook secret `token` is; null for anything else. */
 export async function storeOfWebhookToken(db: Executor, token: unknown): Promise<number | null> {

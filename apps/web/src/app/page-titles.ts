@@ -14,6 +14,7 @@ export const PAGE_TITLE_KEYS = [
   'customers',
   'reports',
   'settings',
+  'shifts',
   'shop',
   'profile',
   'users',

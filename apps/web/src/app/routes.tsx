@@ -33,8 +33,8 @@ function protectedRoute(
       const [{ ProtectedPage }, content] = await Promise.all([
         import('./layout/protected-page'),
         loadContent(),
-        // The header's connection status and the offline notice (issue 22).
-        loadPageNamespaces(['connection']),
+        // The header's connection status and the offline notice (issue 22), the header's cart.
+        loadPageNamespaces(['connection', 'cart']),
       ]);
       return {
         element: (
@@ -138,6 +138,14 @@ export const appRoutes: RouteObject[] = [
         ]);
         return <SettingsPage />;
       }),
+      // Issue 24: the store's shifts, a shift's report, forgotten-shift close (managers).
+      protectedRoute('/shifts', 'shifts', async () => {
+        const [{ ShiftsPage }] = await Promise.all([
+          import('./pages/shifts-page'),
+          loadPageNamespaces(['shifts']),
+        ]);
+        return <ShiftsPage />;
+      }),
       protectedRoute('/shop', 'shop', async () => {
         const [{ ShopPage }] = await Promise.all([
           import('./pages/shop-page'),
@@ -149,17 +157,26 @@ export const appRoutes: RouteObject[] = [
         '/profile',
         'profile',
         async () => {
-          const { ProfilePage } = await import('./pages/profile-page');
+          const [{ ProfilePage }] = await Promise.all([
+            import('./pages/profile-page'),
+            loadPageNamespaces(['profile']),
+          ]);
           return <ProfilePage />;
         },
         true,
       ),
       protectedRoute('/users', 'users', async () => {
-        const { UsersPage } = await import('./pages/users-page');
+        const [{ UsersPage }] = await Promise.all([
+          import('./pages/users-page'),
+          loadPageNamespaces(['users']),
+        ]);
         return <UsersPage />;
       }),
       protectedRoute('/stores', 'stores', async () => {
-        const { StoresPage } = await import('./pages/stores-page');
+        const [{ StoresPage }] = await Promise.all([
+          import('./pages/stores-page'),
+          loadPageNamespaces(['stores']),
+        ]);
         return <StoresPage />;
       }),
       {

@@ -4,8 +4,7 @@
  * app/ injects what happens on a 401 and where the current store comes from.
  */
 import type { ApiError } from '@duka/shared/api/errors.schemas';
-import type { Role } from '@duka/shared/auth/roles';
-import { actsOnChosenStore } from '@duka/shared/auth/permissions';
+import { actsOnChosenStore, type Role } from '@duka/shared/auth/roles';
 
 export type FieldError = NonNullable<ApiError['errors']>[number];
 

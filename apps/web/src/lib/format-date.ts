@@ -7,11 +7,11 @@ export const SHOP_TIME_ZONE = 'Africa/Nairobi';
 /**
  * How a date is written: `long` '15 January 2025' (profile's Member Since), `medium`
  * '15 Jan 2025' (tables), `mediumWithTime` adds the time (spec §2, sales dates), `receipt` the
- * same as a receipt prints it, `dayMonth` '26 Nov' (a chart's axis). Every style is in the shop's time (Africa/Nairobi), whatever the
+ * same as a receipt prints it, `dayMonth` '26 Nov' (a chart's axis), `time` '08:02'. Every style is in the shop's time (Africa/Nairobi), whatever the
  * zone of the device, in the language's order (DATE_LOCALES: en-KE, sw-KE, fr-FR). date-fns has
  * no Swahili locale; the platform's Intl has all three (Node and Chromium ship full ICU).
  */
-export type DateStyle = 'long' | 'medium' | 'mediumWithTime' | 'receipt' | 'dayMonth';
+export type DateStyle = 'long' | 'medium' | 'mediumWithTime' | 'receipt' | 'dayMonth' | 'time';
 
 const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   long: { dateStyle: 'long' },
@@ -20,6 +20,8 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   receipt: { dateStyle: 'medium', timeStyle: 'short' },
   // A chart's axis: '26 Nov'.
   dayMonth: { day: 'numeric', month: 'short' },
+  // The hour alone: '08:02' (a shift opened today, issue 24).
+  time: { timeStyle: 'short' },
 };
 
 const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -45,4 +45,29 @@ describe('translateMessage', () => {
     expect(translateMessage('A brand-new server message')).toBe('A brand-new server message');
     expect(translateMessage(undefined)).toBeUndefined();
   });
+
+  it("translates the server's M-Pesa refusals the till and the settings show (issue 23)", async () => {
+    // stk.service, sales.errors (mpesa_payment_id), mpesa-settings.service: word for word.
+    const messages = [
+      'M-Pesa refused this phone number',
+      'M-Pesa refused this phone number: check it and try again',
+      'This phone has another M-Pesa request in progress: wait a minute and try again',
+      'M-Pesa could not be reached: try again or take cash',
+      'M-Pesa is not set up for this store: a manager enters its details in Settings',
+      'M-Pesa request not found',
+      'M-Pesa payment not found',
+      'This M-Pesa payment is not paid',
+      'An M-Pesa payment can pay only an M-Pesa part of the sale',
+      'Each M-Pesa part needs its own payment',
+      'M-Pesa could not be reached: the URLs will be registered when it answers',
+    ];
+    for (const language of ['sw', 'fr'] as const) {
+      await act(() => changeLanguage(language));
+      for (const message of messages) expect(translateMessage(message)).not.toBe(message);
+    }
+    await act(() => changeLanguage('sw'));
+    expect(translateMessage('This M-Pesa payment is not paid')).toBe(
+      'Malipo haya ya M-Pesa hayajalipwa',
+    );
+  });
 });

@@ -1,17 +1,11 @@
-import { createContext, useCallback, useContext } from 'react';
+import { useCallback } from 'react';
 import { can, type Capability } from '@duka/shared/auth/permissions';
-import type { Role } from '@duka/shared/auth/roles';
+import { useRole } from './role-context';
 
-/**
- * The signed-in person's role, provided by app/ so that features can ask what the role may do
- * without importing the auth feature. The rules themselves stay in the shared matrix.
- */
-export const RoleContext = createContext<Role | null>(null);
+// The role's context lives in role-context.ts (the shell provides it without the matrix).
+export { RoleContext, useRole } from './role-context';
 
-export function useRole(): Role | null {
-  return useContext(RoleContext);
-}
-
+/** What the signed-in person's role may do; the rules themselves stay in the shared matrix. */
 export function useCan(): (capability: Capability) => boolean {
   const role = useRole();
   return useCallback((capability: Capability) => can(role, capability), [role]);

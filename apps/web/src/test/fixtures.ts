@@ -54,13 +54,14 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
     subtotal: 880,
     delivery_fee: 0,
     payment_method: 'cash',
-    payments: [{ method: 'cash', amount: 880, mpesa_code: null }],
+    payments: [{ method: 'cash', amount: 880, mpesa_code: null, mpesa_payment_id: null }],
     balance_due: 0,
     status: 'completed',
     payment_status: 'paid',
     amount_paid: 1000,
     change_amount: 120,
     mpesa_code: null,
+    mpesa_verified: null,
     discount_total: 0,
     discount_approved_by: null,
     receipt_status: { sms: false, whatsapp: false, sms_state: null, sms_error: null },
@@ -77,6 +78,9 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
     reviewed_at: null,
     reviewed_by: null,
     review_note: null,
+    returned_amount: 0,
+    returns: [],
+    shift_id: null,
     items: [
       {
         id: 1,
@@ -89,6 +93,7 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
         list_price: 65,
         discount: 0,
         buying_price: 55,
+        returned_quantity: 0,
       },
       {
         id: 2,
@@ -101,6 +106,7 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
         list_price: 750,
         discount: 0,
         buying_price: 640,
+        returned_quantity: 0,
       },
     ],
     ...overrides,
@@ -112,7 +118,14 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
     payments:
       overrides.payments ??
       (single && sale.total_amount > 0
-        ? [{ method: single, amount: sale.total_amount, mpesa_code: sale.mpesa_code }]
+        ? [
+            {
+              method: single,
+              amount: sale.total_amount,
+              mpesa_code: sale.mpesa_code,
+              mpesa_payment_id: null,
+            },
+          ]
         : []),
     balance_due: overrides.balance_due ?? (method === 'credit' ? sale.total_amount : 0),
   };

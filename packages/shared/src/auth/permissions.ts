@@ -65,6 +65,30 @@ export const CAPABILITIES = {
   // all its staff; its webhook addresses (the secret is in them) for its managers.
   'jobs:read': STAFF,
   'webhooks:read': MANAGERS,
+  // Issue 23, M-Pesa: the store's Daraja settings are the managers'; prompts, the payments the
+  // store received and a prompt's status are every staff member's; the day's M-Pesa view
+  // (matched, unmatched, unverified) is the managers'.
+  'mpesa:settings': MANAGERS,
+  'mpesa:prompt': STAFF,
+  'mpesa:received': STAFF,
+  'mpesa:summary': MANAGERS,
+  // Issue 24: returns and refunds are the managers'; every staff member opens, runs and closes
+  // their own cash-drawer shift; the store's shifts (list, any shift's report, closing a shift a
+  // cashier forgot, the end-of-day summary) are the managers'.
+  'returns:create': MANAGERS,
+  'shifts:own': STAFF,
+  'shifts:manage': MANAGERS,
+  // Issue 25: a super_admin (acting on the sending store) or an admin of the sending store
+  // sends and cancels transfers; every staff member of a store sees its transfers and receives
+  // the incoming ones. A manager starts and finishes a stock count; every staff member counts.
+  // Labels are printed, and an internal barcode given, by whoever keeps the products.
+  'transfers:send': ['super_admin', 'admin'],
+  'transfers:read': STAFF,
+  'transfers:receive': STAFF,
+  'counts:manage': MANAGERS,
+  'counts:read': STAFF,
+  'counts:count': STAFF,
+  'products:labels': STAFF,
   'users:manage': ['super_admin', 'admin'],
   'stores:read': ALL,
   'stores:manage': ['super_admin'],
@@ -87,6 +111,7 @@ export const PAGES = {
   '/customers': MANAGERS,
   '/reports': MANAGERS,
   '/settings': MANAGERS,
+  '/shifts': MANAGERS,
   '/shop': ALL,
   '/profile': ALL,
   '/users': ['super_admin', 'admin'],
@@ -113,6 +138,7 @@ export const NAV_ENTRIES: readonly { path: PagePath; label: string }[] = [
   { path: '/sales', label: 'Sales' },
   { path: '/reports', label: 'Reports' },
   { path: '/expenses', label: 'Expenses' },
+  { path: '/shifts', label: 'Shifts' },
   { path: '/settings', label: 'Settings' },
   { path: '/shop', label: 'Shop' },
   { path: '/users', label: 'Users' },
@@ -123,14 +149,9 @@ export function navEntriesFor(role: Role | null | undefined) {
   return NAV_ENTRIES.filter((entry) => canOpenPage(role, entry.path));
 }
 
-/**
- * PRODUCT.md §2: a super_admin has no store of their own and acts on the store chosen in the
- * navigation bar; every other role's store is fixed by the server. The server's store scope,
- * the web's store selector and its API client all ask this one function.
- */
-export function actsOnChosenStore(role: Role | null | undefined): boolean {
-  return role === 'super_admin';
-}
+// actsOnChosenStore (PRODUCT.md §2) lives in roles.ts, so that the web's API client reads it
+// without this matrix; exported here too, as before.
+export { actsOnChosenStore } from './roles';
 
 /** Roles a manager of accounts may hand out: an admin may not create a super_admin. */
 export function assignableRoles(actor: Role): readonly Role[] {

@@ -25,3 +25,13 @@ export function formatRole(role: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 }
+
+/**
+ * PRODUCT.md §2: a super_admin has no store of their own and acts on the store chosen in the
+ * navigation bar; every other role's store is fixed by the server. The server's store scope,
+ * the web's store selector and its API client all ask this one function (permissions.ts
+ * exports it too).
+ */
+export function actsOnChosenStore(role: Role | null | undefined): boolean {
+  return role === 'super_admin';
+}

@@ -110,7 +110,8 @@ export const customerDeleteResponseSchema = z.object({
 
 // Loyalty (spec §7: points, transactions, add points, redeem points). PRODUCT.md §4.
 
-export const LOYALTY_KINDS = ['earn', 'add', 'redeem'] as const;
+// Issue 24: 'return', points earned on goods brought back, taken back.
+export const LOYALTY_KINDS = ['earn', 'add', 'redeem', 'return'] as const;
 export type LoyaltyKind = (typeof LOYALTY_KINDS)[number];
 /** A single adjustment is capped so a typo cannot create millions of points. */
 export const LOYALTY_POINTS_MAX = 1_000_000;
@@ -154,7 +155,8 @@ export const loyaltyTransactionsResponseSchema = z.object({
 
 // Credit and repayments (issue 21): a customer's account with the shop.
 
-export const ACCOUNT_ENTRY_TYPES = ['credit_sale', 'repayment'] as const;
+// Issue 24: 'refund', a return refunded off the balance (it lowers it, as a repayment does).
+export const ACCOUNT_ENTRY_TYPES = ['credit_sale', 'repayment', 'refund'] as const;
 export type AccountEntryType = (typeof ACCOUNT_ENTRY_TYPES)[number];
 
 export const accountEntrySchema = z.object({

@@ -290,6 +290,14 @@ export const MOVEMENT_REASONS = [
   'purchase_order',
   'sale',
   'order',
+  // Issue 24: goods a customer brought back, restocked.
+  'return',
+  // Issue 25: stock sent to another store of the chain, received from one, back at the sender
+  // when a transfer in transit is cancelled, and a stock count's correction.
+  'transfer_out',
+  'transfer_in',
+  'transfer_cancel',
+  'count',
 ] as const;
 export type MovementReason = (typeof MOVEMENT_REASONS)[number];
 
@@ -302,6 +310,8 @@ export const stockMovementSchema = z.object({
   /** Why an 'adjustment' was made (null for every other movement and older adjustments). */
   adjustment_reason: z.enum(STOCK_REASONS).nullable(),
   reference: z.string().nullable(),
+  /** Issue 25: a transfer's movement names the other store (null for every other movement). */
+  other_store: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   User: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   created_at: z.string(),
 });

@@ -7,17 +7,7 @@
 import { z } from 'zod';
 import { idSchema, textSchema } from '../api/primitives';
 
-export const RECEIPT_DEFAULTS = {
-  business_name: 'My Business',
-  address: '',
-  phone: '',
-  email: '',
-  website: '',
-  thank_you_message: 'Thank you for your business!',
-  show_logo: true,
-  kra_pin: '',
-  mpesa_till: '',
-} as const;
+export { RECEIPT_DEFAULTS } from './receipt-defaults';
 
 /** A KRA PIN: a letter, nine digits, a letter (A123456789B). */
 const KRA_PIN = /^[A-Z]\d{9}[A-Z]$/;

@@ -140,16 +140,24 @@ export const salesSummaryResponseSchema = z.object({
   data: z.object({
     /**
      * KSh per payment method of the sales' parts (delivery fees included), every method
-     * present: cash net of change, mpesa, credit (issue 21).
+     * present: cash net of change, mpesa, credit (issue 21), each less the refunds made by it
+     * in the range (issue 24: cash refunds off cash, M-Pesa off M-Pesa, credit off credit).
      */
     paymentMethods: z.record(z.enum(PAYMENT_PART_METHODS), z.number()),
     /** Repayments of credit received in the range, per method (issue 21). */
     repayments: z.record(z.enum(REPAYMENT_METHODS), z.number()),
+    /** The sales' totals less the returns made in the range: the sum of paymentMethods. */
     totalSales: z.number(),
+    /** Sales made in the range (a returned sale still counts as one). */
     count: z.number().int(),
     /**
-     * One entry per shop day (Africa/Nairobi), oldest first: every day of a range of at most a
-     * year, days without sales as zero; else (or with no range) from the first sale's day to
+     * KSh refunded by the returns made in the range (issue 24), by the day of the return, not of
+     * its sale; already taken off totalSales, paymentMethods and byDay.
+     */
+    returns: z.number(),
+    /**
+     * One entry per shop day (Africa/Nairobi), oldest first — revenue net of that day's
+     * returns: every day of a range of at most a year, days without sales as zero; else (or with no range) from the first sale's day to
      * the last's.
      */
     byDay: z.array(z.object({ date: z.string(), revenue: z.number(), count: z.number().int() })),

@@ -18,6 +18,7 @@ import { dateOnlySchema, idSchema, passwordSchema, textSchema } from '../api/pri
 import { emailFieldSchema } from '../auth/auth.schemas';
 import { UNIT_TYPES } from '../money/units';
 import { priceSchema, QUANTITY_MAX } from '../products/products.schemas';
+import { saleReturnSchema } from '../returns/sale-return.schema';
 import {
   clientIdSchema,
   deviceReceiptNumberSchema,
@@ -40,7 +41,14 @@ export type SalePaymentMethod = (typeof SALE_PAYMENT_METHODS)[number];
 /** How a customer repays their credit (issue 21). */
 export const REPAYMENT_METHODS = ['cash', 'mpesa'] as const;
 export type RepaymentMethod = (typeof REPAYMENT_METHODS)[number];
-export const SALE_STATUSES = ['completed', 'pending', 'cancelled'] as const;
+// Issue 24: a sale's returns make it 'partially_returned' or 'returned'.
+export const SALE_STATUSES = [
+  'completed',
+  'pending',
+  'cancelled',
+  'partially_returned',
+  'returned',
+] as const;
 export const PAYMENT_STATUSES = ['paid', 'pending', 'failed'] as const;
 export const SALES_PAGE_SIZE_MAX = 100;
 /** An M-Pesa transaction code: 10 capital letters and digits (SFT4A1B2C3). */
@@ -79,6 +87,8 @@ export const salePaymentInputSchema = z.object({
     error: 'Amount must be more than 0',
   }),
   mpesa_code: mpesaCodeSchema().optional(),
+  /** Issue 23: a paid STK request or a received payment of this store (payments/mpesa.schemas.ts). */
+  mpesa_payment_id: idSchema('Invalid M-Pesa payment').optional(),
 });
 export type SalePaymentInput = z.infer<typeof salePaymentInputSchema>;
 
@@ -152,6 +162,11 @@ export const createSaleSchema = z
     amount_paid: priceSchema('Amount paid').optional(),
     change_amount: priceSchema('Change').optional(),
     mpesa_code: mpesaCodeSchema().optional(),
+    /**
+     * Issue 23: with payment_method 'mpesa', the paid STK request or received payment that pays
+     * it (its receipt number becomes mpesa_code); with `payments`, each M-Pesa part names its own.
+     */
+    mpesa_payment_id: idSchema('Invalid M-Pesa payment').optional(),
     cart_discount: priceSchema('Cart discount').default(0),
     discount_approval: discountApprovalSchema.optional(),
     /**
@@ -257,6 +272,8 @@ export const saleItemSchema = z.object({
   discount: z.number(),
   /** The buying price of one unit of this line's unit type when it was sold (staff only). */
   buying_price: z.number(),
+  /** Issue 24: how much of the quantity (in the line's unit) has been returned. */
+  returned_quantity: z.number().int(),
 });
 export type SaleItem = z.infer<typeof saleItemSchema>;
 
@@ -265,6 +282,8 @@ export const salePaymentSchema = z.object({
   method: z.enum(PAYMENT_PART_METHODS),
   amount: z.number(),
   mpesa_code: z.string().nullable(),
+  /** Issue 23: the STK request or received payment linked to this part, or null. */
+  mpesa_payment_id: z.number().int().nullable(),
 });
 export type SalePayment = z.infer<typeof salePaymentSchema>;
 
@@ -284,6 +303,12 @@ export const saleSchema = z.object({
   amount_paid: z.number(),
   change_amount: z.number(),
   mpesa_code: z.string().nullable(),
+  /**
+   * Issue 23: true when every M-Pesa part is linked to a payment the store received; false when a
+   * typed code matched none while the store receives confirmations (Unverified); null when not
+   * checked (no M-Pesa part, or the store has no M-Pesa settings).
+   */
+  mpesa_verified: z.boolean().nullable(),
   /** The lines' discounts added up (a whole-cart discount is in them). */
   discount_total: z.number(),
   /** The manager who approved a cashier's discount over the store's cap. */
@@ -309,6 +334,12 @@ export const saleSchema = z.object({
   reviewed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** What the manager noted when marking it reviewed (POST /sales/{id}/review), or null. */
   review_note: z.string().nullable(),
+  /** Issue 24: the refunds given on the sale's returns, added up (0 when none). */
+  returned_amount: z.number(),
+  /** Issue 24: the sale's returns, oldest first (every list and detail answer carries them). */
+  returns: z.array(saleReturnSchema),
+  /** Issue 24: the cash-drawer shift the sale belongs to (the seller's, open when it was made). */
+  shift_id: z.number().int().nullable(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 

@@ -17,6 +17,8 @@ export const STORE_SETTINGS_DEFAULTS = {
   loyalty_points_per_100: 1,
   /** How many days old an offline sale may be when it reaches the server (issue 22). */
   offline_max_age_days: OFFLINE_MAX_AGE_DAYS_DEFAULT,
+  /** Issue 24: a sale at the till needs its seller's open shift (409 'Open a shift first'). */
+  require_shift: false,
 } as const;
 
 export const DISCOUNT_PERCENT_MAX = 100;
@@ -47,6 +49,7 @@ export const storeSettingsInputSchema = z.strictObject(
       1,
       OFFLINE_MAX_AGE_DAYS_MAX,
     ).optional(),
+    require_shift: z.boolean({ error: 'Require an open shift must be true or false' }).optional(),
     // Not a setting: the store a super_admin acts on, which the web app adds to every body.
     store_id: storeIdSchema.optional(),
   },
@@ -64,6 +67,7 @@ export const storeSettingsSchema = z.object({
   loyalty_points_per_100: z.number().int(),
   default_credit_limit: z.number().nullable(),
   offline_max_age_days: z.number().int(),
+  require_shift: z.boolean(),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

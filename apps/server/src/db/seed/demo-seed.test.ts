@@ -1,12 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
 import { stockMovements } from '../../modules/products/stock-movements.table';
+import type { MpesaSummary, ReceivedPayment } from '@duka/shared/payments/mpesa.schemas';
+import type { StockMovement } from '@duka/shared/products/products.schemas';
+import type { Sale } from '@duka/shared/sales/sales.schemas';
+import type { StockTransfer } from '@duka/shared/stock-transfers/stock-transfers.schemas';
+import { products } from '../../modules/products/products.table';
+import { storeMpesaSettings } from '../../modules/payments/mpesa.table';
+import { saleReturns } from '../../modules/returns/returns.table';
+import { sales } from '../../modules/sales/sales.table';
+import { DEMO_COUNT_CATEGORY } from './demo-counts';
 import { DEMO_EXPENSES } from './demo-expenses';
+import { DEMO_MPESA_RECEIVED, DEMO_UNVERIFIED_CODE } from './demo-mpesa';
 import { DEMO_PHOTOS } from './demo-photos';
 import { DEMO_OFFLINE_SALE } from './demo-sales';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './demo-seed';
+import { DEMO_TRANSFERS } from './demo-transfers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo seed (PRODUCT.md §6)', () => {
-  it('fills an empty database with two stores and the five demo accounts', async () => {
+  it('fills an empty database with two stores and the demo accounts, Mombasa its admin', async () => {
     expect(await isEmptyDatabase(t.db)).toBe(true);
     await seedDemo(t.db, t.config.uploadDir);
     expect(await isEmptyDatabase(t.db)).toBe(false);
@@ -28,13 +39,26 @@ describe('demo seed (PRODUCT.md §6)', () => {
       .data.map((s: { name: string }) => s.name);
     expect(stores).toEqual(['Duka Demo — Nairobi', 'Duka Demo — Mombasa']);
 
+    const storeIds = new Map(
+      (await superAdmin.get('/api/stores'))
+        .json<{ data: { id: number; name: string }[] }>()
+        .data.map((store) => [store.name, store.id]),
+    );
     for (const account of DEMO_ACCOUNTS) {
       const response = await t.client().login(account.email, DEMO_PASSWORD);
       expect(response.json().data, account.email).toMatchObject({
         role: account.role,
         name: account.name,
+        store_id:
+          account.role === 'super_admin'
+            ? null
+            : storeIds.get(account.store ?? 'Duka Demo — Nairobi'),
       });
     }
+    expect(DEMO_ACCOUNTS.find((a) => a.email === 'mombasa@duka.test')).toMatchObject({
+      role: 'admin',
+      store: 'Duka Demo — Mombasa',
+    });
   });
 
   it('gives Nairobi four suppliers and Mombasa one, phones stored +254…', async () => {
@@ -320,6 +344,71 @@ describe('demo seed (PRODUCT.md §6)', () => {
     expect(Date.parse(opening.created_at)).toBeLessThan(Math.min(...times));
   });
 
+  it("gives Nairobi M-Pesa settings for the fake Daraja and this morning's received payments", async () => {
+    const manager = t.client();
+    await manager.login('manager@duka.test', DEMO_PASSWORD);
+    const me = (await manager.get('/api/auth/me')).json().data;
+    const [settings] = await t.db
+      .select()
+      .from(storeMpesaSettings)
+      .where(eq(storeMpesaSettings.storeId, me.store_id));
+    expect(settings).toMatchObject({
+      shortcode: '174379',
+      kind: 'paybill',
+      environment: 'sandbox',
+      passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+      consumerKey: 'duka-demo-key',
+      consumerSecret: 'duka-demo-secret',
+    });
+    expect(settings!.c2bRegisteredAt).not.toBeNull();
+    expect(settings!.hookToken).toMatch(/^[0-9a-f]{64}$/);
+
+    // The day the seed ran, in Nairobi.
+    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const summary = (
+      await manager.get('/api/payments/mpesa/summary', { query: { date: today } })
+    ).json<{ data: MpesaSummary }>().data;
+    const byId = new Map(summary.received.map((p) => [p.trans_id, p]));
+    const matched = byId.get(DEMO_MPESA_RECEIVED.matched)!;
+    expect(matched.sale_id).not.toBeNull();
+    expect(byId.get(DEMO_MPESA_RECEIVED.named)).toMatchObject({
+      sale_id: null,
+      phone_or_name: 'DAVID OMONDI KAMAU',
+    });
+    expect(byId.get(DEMO_MPESA_RECEIVED.masked)).toMatchObject({
+      sale_id: null,
+      phone_or_name: '2547 ***** 903',
+    });
+    expect(summary.unverified_sales).toEqual([
+      expect.objectContaining({
+        mpesa_code: DEMO_UNVERIFIED_CODE,
+        cashier_name: 'Wanjiku Cashier',
+      }),
+    ]);
+    const { received, matched: paid, unmatched, unverified } = summary.totals;
+    expect(paid + unmatched).toBeCloseTo(received, 2);
+    expect(unmatched).toBe(470);
+    expect(unverified).toBe(summary.unverified_sales[0]!.total_amount);
+
+    // The sale it paid carries its receipt, verified; the cashier's list shows the unmatched.
+    const sale = (await manager.get(`/api/sales/${matched.sale_id}`)).json<{ data: Sale }>().data;
+    expect(sale).toMatchObject({
+      mpesa_code: DEMO_MPESA_RECEIVED.matched,
+      mpesa_verified: true,
+      payments: [{ method: 'mpesa', mpesa_payment_id: matched.id }],
+    });
+    expect(sale.total_amount).toBe(matched.amount);
+    const cashier = t.client();
+    await cashier.login('cashier@duka.test', DEMO_PASSWORD);
+    const list = (
+      await cashier.get('/api/payments/mpesa/received', { query: { unmatched: 'true' } })
+    ).json<{ data: ReceivedPayment[] }>().data;
+    expect(list.map((p) => p.trans_id)).toEqual([
+      DEMO_MPESA_RECEIVED.masked,
+      DEMO_MPESA_RECEIVED.named,
+    ]);
+  });
+
   it('gives Nairobi an offline sale made yesterday that took a product below zero, needing review', async () => {
     const admin = t.client();
     await admin.login('admin@duka.test', DEMO_PASSWORD);
@@ -454,6 +543,40 @@ describe('demo seed (PRODUCT.md §6)', () => {
     expect(none.json().expenses).toEqual([]);
   });
 
+  it('gives Nairobi two returns: a cash refund put back on the shelf and a damaged write-off', async () => {
+    const manager = t.client();
+    await manager.login('manager@duka.test', DEMO_PASSWORD);
+    const rows = await t.db.select().from(saleReturns).orderBy(asc(saleReturns.id));
+    expect(rows).toHaveLength(2);
+    const shown = [];
+    for (const row of rows) {
+      const response = await manager.get(`/api/sales/${row.saleId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      shown.push(response.json().data as Sale);
+    }
+    expect(shown.map((sale) => sale.status)).toEqual(['partially_returned', 'partially_returned']);
+    const [restocked, damaged] = shown.map((sale) => sale.returns[0]!);
+    expect(restocked).toMatchObject({ refund_method: 'cash', User: { name: 'Musa Manager' } });
+    expect(restocked!.items).toMatchObject([{ quantity: 1, restock: true }]);
+    expect(damaged).toMatchObject({ refund_method: 'mpesa', mpesa_code: 'SKR7Q2M4XA' });
+    expect(damaged!.items).toMatchObject([{ quantity: 1, restock: false }]);
+    for (const [index, sale] of shown.entries()) {
+      const made = shown[index]!.returns[0]!;
+      expect(sale.returned_amount).toBe(made.amount);
+      // Back-dated with the demo's history: a few hours after the sale, days ago.
+      expect(Date.parse(made.created_at)).toBeGreaterThan(Date.parse(sale.createdAt));
+      expect(Date.parse(made.created_at)).toBeLessThan(Date.now() - 9 * 86_400_000);
+    }
+    // Only the restocked piece came back, with a 'return' movement of its sale.
+    const movements = await t.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.reason, 'return'));
+    expect(movements).toMatchObject([
+      { productId: restocked!.items[0]!.product_id, reference: `SALE-${shown[0]!.id}` },
+    ]);
+  });
+
   it('gives Nairobi online orders from the demo shopper in every status, the fulfilled ones out of stock', async () => {
     const cashier = t.client();
     await cashier.login('cashier@duka.test', DEMO_PASSWORD);
@@ -518,5 +641,176 @@ describe('demo seed (PRODUCT.md §6)', () => {
         .map((o) => `ORDER-${o.id}`)
         .sort(),
     );
+  });
+
+  it("gives Nairobi last week's closed shifts with their sales, one KSh 50 short and one over", async () => {
+    const manager = t.client();
+    await manager.login('manager@duka.test', DEMO_PASSWORD);
+    const response = await manager.get('/api/shifts');
+    expect(response.statusCode, response.body).toBe(200);
+    const list = response.json<{
+      data: {
+        id: number;
+        status: string;
+        User: { name: string };
+        opened_at: string;
+        difference: number;
+      }[];
+    }>().data;
+    expect(list.length).toBeGreaterThanOrEqual(6);
+    expect(list.every((shift) => shift.status === 'closed')).toBe(true);
+    expect(list.filter((shift) => shift.User.name === 'Wanjiku Cashier')).toHaveLength(6);
+    expect(Date.parse(list.at(-1)!.opened_at)).toBeGreaterThan(Date.now() - 8 * 86_400_000);
+    const differences = list.map((shift) => shift.difference);
+    expect(differences.filter((d) => d === -50)).toHaveLength(1);
+    expect(differences.filter((d) => d > 0)).toHaveLength(1);
+    expect(differences.filter((d) => d !== 0)).toHaveLength(2);
+
+    // Each Z report is the shift's own sales, frozen at the close; the count adds up.
+    let sold = 0;
+    for (const shift of list) {
+      const z = (await manager.get(`/api/shifts/${shift.id}/report`)).json().data;
+      expect(z.difference).toBe(shift.difference);
+      expect(Math.round(z.counted_cash * 100)).toBe(
+        Math.round((z.expected_cash + shift.difference) * 100),
+      );
+      const [row] = await t.db
+        .select({ n: count() })
+        .from(sales)
+        .where(eq(sales.shiftId, shift.id));
+      expect(z.sales_count).toBe(row!.n);
+      sold += z.sales_count;
+    }
+    expect(sold).toBeGreaterThan(0);
+    // Nobody is left with an open shift: the demo's cashier opens today's.
+    const cashier = t.client();
+    await cashier.login('cashier@duka.test', DEMO_PASSWORD);
+    expect((await cashier.get('/api/shifts/current')).json().data).toBeNull();
+  });
+
+  it('sends Mombasa two transfers from Nairobi: one received a line short, one in transit', async () => {
+    const mombasaAdmin = t.client();
+    await mombasaAdmin.login('mombasa@duka.test', DEMO_PASSWORD);
+    const incoming = (
+      await mombasaAdmin.get('/api/stock-transfers', { query: { direction: 'incoming' } })
+    ).json<{ data: StockTransfer[]; total: number }>();
+    expect(incoming.total).toBe(2);
+    const [inTransit, received] = incoming.data;
+    expect(inTransit).toMatchObject({
+      status: 'in_transit',
+      from_store: { name: 'Duka Demo — Nairobi' },
+      to_store: { name: 'Duka Demo — Mombasa' },
+      sent_by: { name: 'Amina Admin' },
+      received_at: null,
+    });
+    expect(inTransit!.items.map((line) => line.sku)).toEqual(
+      DEMO_TRANSFERS.inTransit.items.map((item) => item.sku),
+    );
+    expect(received).toMatchObject({
+      status: 'received',
+      sent_by: { name: 'Amina Admin' },
+      received_by: { name: 'Mwanaisha Admin' },
+      total_difference_pieces: -2,
+    });
+    expect(Date.parse(received!.received_at!) - Date.parse(received!.sent_at)).toBe(86_400_000);
+    expect(Date.parse(received!.sent_at)).toBeLessThan(Date.now() - 3 * 86_400_000);
+    const [flour, pens] = received!.items;
+    expect(flour).toMatchObject({ sku: 'UNG-JOG2', unit_type: 'pack', difference_pieces: 0 });
+    expect(pens).toMatchObject({ sku: 'STN-BIC-B', received_pieces: 18, difference_pieces: -2 });
+
+    // The flour entered Mombasa's own Jogoo; the pens made a product, inactive until priced there.
+    const mombasaProducts = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.storeId, received!.to_store_id));
+    const jogoo = mombasaProducts.find((p) => p.sku === 'UNG-JOG2')!;
+    expect(flour!.to_product_id).toBe(jogoo.id);
+    const newPens = mombasaProducts.find((p) => p.sku === 'STN-BIC-B')!;
+    expect(pens!.to_product_id).toBe(newPens.id);
+    expect(newPens).toMatchObject({ isActive: false, stockPieces: 18, kind: 'goods' });
+
+    // Both sides see them, and the histories name the other store.
+    const admin = t.client();
+    await admin.login('admin@duka.test', DEMO_PASSWORD);
+    const outgoing = (
+      await admin.get('/api/stock-transfers', { query: { direction: 'outgoing' } })
+    ).json<{ data: StockTransfer[] }>();
+    expect(outgoing.data.map((transfer) => transfer.id)).toEqual([inTransit!.id, received!.id]);
+    const history = (await mombasaAdmin.get(`/api/products/${jogoo.id}/movements`)).json<{
+      data: StockMovement[];
+    }>();
+    expect(history.data[0]).toMatchObject({
+      reason: 'transfer_in',
+      change_pieces: 12,
+      reference: `TRANSFER-${received!.id}`,
+      other_store: { id: received!.from_store_id, name: 'Duka Demo — Nairobi' },
+      User: { name: 'Mwanaisha Admin' },
+    });
+    const sent = (await admin.get(`/api/products/${flour!.product_id}/movements`)).json<{
+      data: StockMovement[];
+    }>();
+    expect(
+      sent.data.filter((m) => m.reason === 'transfer_out').map((m) => m.change_pieces),
+    ).toEqual([-24, -12]);
+
+    // Every product of both stores: its stock is the sum of its movements.
+    const result = await t.db.execute(sql`
+      select p.id, p.stock_pieces, coalesce(sum(m.change_pieces), 0)::int as moved
+      from products p left join stock_movements m on m.product_id = p.id
+      group by p.id, p.stock_pieces`);
+    for (const row of (result as { rows: { stock_pieces: number; moved: number }[] }).rows) {
+      expect(Number(row.stock_pieces)).toBe(Number(row.moved));
+    }
+  });
+
+  it('gives Nairobi a finished stock count of one shelf a few days ago, with a small shrinkage', async () => {
+    const manager = t.client();
+    await manager.login('manager@duka.test', DEMO_PASSWORD);
+    const listed = await manager.get('/api/stock-counts');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().total).toBe(1);
+    const summary = listed.json().data[0];
+    expect(summary).toMatchObject({
+      status: 'finished',
+      categories: [{ name: DEMO_COUNT_CATEGORY }],
+      started_by: { name: 'Musa Manager' },
+      finished_by: { name: 'Musa Manager' },
+      zero_uncounted: false,
+    });
+    expect(summary.lines_counted).toBeGreaterThanOrEqual(3);
+    const age = Date.now() - Date.parse(summary.finished_at);
+    expect(age).toBeGreaterThan(2 * 86_400_000);
+    expect(age).toBeLessThan(5 * 86_400_000);
+    const count = (await manager.get(`/api/stock-counts/${summary.id}`)).json().data as {
+      lines: {
+        product_id: number;
+        difference_pieces: number;
+        difference_value: number;
+        counted_by: { name: string } | null;
+      }[];
+      total_difference_value: number;
+    };
+    // Two products short by a piece or two, the others exact; the shrinkage at buying price.
+    const short = count.lines.map((line) => line.difference_pieces).filter((d) => d !== 0);
+    expect(short.sort()).toEqual([-1, -2]);
+    expect(count.lines).toHaveLength(summary.lines_counted);
+    expect(count.lines.every((line) => line.counted_by !== null)).toBe(true);
+    expect(count.total_difference_value).toBeLessThan(0);
+    expect(count.total_difference_value).toBe(
+      count.lines.reduce((sum, line) => Math.round((sum + line.difference_value) * 100) / 100, 0),
+    );
+    // Each shortage left through a 'count' movement of the count; stock is still its movements.
+    for (const line of count.lines) {
+      const moves = await t.db
+        .select()
+        .from(stockMovements)
+        .where(eq(stockMovements.productId, line.product_id));
+      const counted = moves.filter((move) => move.reason === 'count');
+      expect(counted.map((move) => [move.changePieces, move.reference])).toEqual(
+        line.difference_pieces === 0 ? [] : [[line.difference_pieces, `COUNT-${summary.id}`]],
+      );
+      const product = (await manager.get(`/api/products/${line.product_id}`)).json().data;
+      expect(product.stock_pieces).toBe(moves.reduce((sum, move) => sum + move.changePieces, 0));
+    }
   });
 });

@@ -17,9 +17,14 @@ import { seedDemoOrders } from './demo-orders';
 import { seedDemoPhotos } from './demo-photos';
 import { seedDemoProductSuppliers } from './demo-product-suppliers';
 import { seedDemoPurchaseOrders } from './demo-purchase-orders';
+import { seedDemoReturns } from './demo-returns';
+import { seedDemoCounts } from './demo-counts';
 import { seedDemoCredit } from './demo-credit';
+import { seedDemoMpesa } from './demo-mpesa';
 import { seedDemoSales } from './demo-sales';
+import { seedDemoShifts } from './demo-shifts';
 import { seedDemoSuppliers } from './demo-suppliers';
+import { seedDemoTransfers } from './demo-transfers';
 import {
   demoProductInput,
   MOMBASA_PRODUCTS,
@@ -30,12 +35,24 @@ import {
 export const DEMO_PASSWORD = 'duka-demo-1234';
 export const DEMO_STORES = ['Duka Demo — Nairobi', 'Duka Demo — Mombasa'] as const;
 
-export const DEMO_ACCOUNTS: readonly { email: string; name: string; role: Role }[] = [
+/** The demo's people; each of Nairobi's but the Mombasa admin (issue 25: its transfers). */
+export const DEMO_ACCOUNTS: readonly {
+  email: string;
+  name: string;
+  role: Role;
+  store?: (typeof DEMO_STORES)[number];
+}[] = [
   { email: 'super@duka.test', name: 'Sam Super', role: 'super_admin' },
   { email: 'admin@duka.test', name: 'Amina Admin', role: 'admin' },
   { email: 'manager@duka.test', name: 'Musa Manager', role: 'manager' },
   { email: 'cashier@duka.test', name: 'Wanjiku Cashier', role: 'sales' },
   { email: 'shopper@duka.test', name: 'Otieno Shopper', role: 'user' },
+  {
+    email: 'mombasa@duka.test',
+    name: 'Mwanaisha Admin',
+    role: 'admin',
+    store: 'Duka Demo — Mombasa',
+  },
 ];
 
 /** The demo shop opened (its opening stock count) this many days before the seed runs. */
@@ -59,17 +76,22 @@ export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
         .values(DEMO_STORES.map((name) => ({ name })))
         .returning();
       let admin: number | null = null;
-      for (const account of DEMO_ACCOUNTS) {
+      let mombasaAdmin: number | null = null;
+      for (const { store, ...account } of DEMO_ACCOUNTS) {
+        const inMombasa = store === mombasa!.name;
         const row = await insertUser(tx, {
           ...account,
           password: DEMO_PASSWORD,
-          storeId: nairobi!.id,
+          storeId: inMombasa ? mombasa!.id : nairobi!.id,
         });
-        if (account.role === 'admin') admin = row.id;
+        if (account.role === 'admin') {
+          if (inMombasa) mombasaAdmin = row.id;
+          else admin = row.id;
+        }
       }
       await seedDemoSuppliers(tx);
       // The admin took the opening stock count in Nairobi, before the month of history the
-      // demo shows; Mombasa has no staff yet.
+      // demo shows; Mombasa's, before its admin joined.
       const openedAt = new Date(Date.now() - OPENED_DAYS_AGO * 86_400_000);
       const nairobiProducts = await seedCatalogue(
         tx,
@@ -84,9 +106,15 @@ export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
       await seedDemoProductSuppliers(tx, mombasa!.id, mombasa!.name);
       await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
       await seedDemoSales(tx, nairobi!.id, nairobi!.name);
+      await seedDemoMpesa(tx, nairobi!.id);
       await seedDemoCredit(tx, nairobi!.id);
       await seedDemoOrders(tx, nairobi!.id);
       await seedDemoExpenses(tx, nairobi!.id);
+      await seedDemoReturns(tx, nairobi!.id);
+      await seedDemoShifts(tx, nairobi!.id);
+      await seedDemoTransfers(tx, nairobi!.id, mombasa!.id, admin, mombasaAdmin);
+      // Issue 25: last, after every other change of Nairobi's stock.
+      await seedDemoCounts(tx, nairobi!.id);
     }),
   );
   // Committed: a grid or search cached before the seed (none, at start-up) reads again.

@@ -192,31 +192,84 @@ export async function writeRepayment(
       userId,
       idempotencyKey,
       requestHash,
+      // Issue 24: cash taken into the drawer of the taker's open shift, held FOR SHARE as a
+      // sale holds it (migration 0040), so a close waits for the repayment and counts it.
+      shiftId:
+        input.method === 'cash' && userId !== null
+          ? sql`(select s.id from shifts s where s.store_id = ${storeId} and s.user_id = ${userId} and s.closed_at is null for share)`
+          : null,
       // Its time once the customer is locked, so the statement's times run in its order too.
       createdAt: createdAt ?? sql`clock_timestamp()`,
     })
     .returning({ id: customerRepayments.id, createdAt: customerRepayments.createdAt });
 
-  // Oldest first. Each sale is locked too: whatever else changes a sale's balance_due later
-  // (a return) then queues behind this repayment.
+  const allocations = await settleSalesDue(tx, storeId, customer.id, input.amount);
+  for (const { saleId, amount } of allocations) {
+    await tx
+      .insert(repaymentAllocations)
+      .values({ repaymentId: repayment!.id, saleId, amount: centsToDecimal(amount) });
+  }
+  const settled = allocations.filter((part) => part.settled).map((part) => part.saleId);
+
+  const balanceAfter = await lowerBalance(tx, {
+    storeId,
+    customerId: customer.id,
+    amount: input.amount,
+    type: 'repayment',
+    saleId: null,
+    repaymentId: repayment!.id,
+    method: input.method,
+    mpesaCode,
+    createdAt: repayment!.createdAt,
+  });
+  return {
+    id: repayment!.id,
+    amount: centsToNumber(input.amount),
+    balance: centsToNumber(cents(balanceAfter)),
+    settled_sale_ids: settled,
+  };
+}
+
+/** What took a sale's balance_due down: `settled` when it reached 0 (the sale is 'paid'). */
+export interface DueAllocation {
+  saleId: number;
+  amount: number;
+  settled: boolean;
+}
+
+/**
+ * Takes `amount` cents off what the customer's credit sales still owe, oldest first (created_at,
+ * id) — `firstSaleId` first when given (a refund off credit lowers its own sale's debt before
+ * any other) — in the caller's transaction, the customer already locked. Each sale is locked
+ * too: whatever else changes a sale's balance_due then queues behind this. A sale that reaches
+ * 0 becomes payment_status 'paid'. Used by repayments and by returns refunded off credit.
+ */
+export async function settleSalesDue(
+  tx: Executor,
+  storeId: number,
+  customerId: number,
+  amount: number,
+  firstSaleId?: number,
+): Promise<DueAllocation[]> {
   const unpaid = await tx
     .select({ id: sales.id, balanceDue: sales.balanceDue })
     .from(sales)
     .where(
-      and(eq(sales.storeId, storeId), eq(sales.customerId, customer.id), gt(sales.balanceDue, '0')),
+      and(eq(sales.storeId, storeId), eq(sales.customerId, customerId), gt(sales.balanceDue, '0')),
     )
-    .orderBy(asc(sales.createdAt), asc(sales.id))
+    .orderBy(
+      ...(firstSaleId === undefined ? [] : [sql`${sales.id} = ${firstSaleId} desc`]),
+      asc(sales.createdAt),
+      asc(sales.id),
+    )
     .for('update');
-  let left = input.amount;
-  const settled: number[] = [];
+  let left = amount;
+  const allocations: DueAllocation[] = [];
   for (const sale of unpaid) {
     if (left === 0) break;
     const due = cents(sale.balanceDue);
     const part = Math.min(left, due);
     left -= part;
-    await tx
-      .insert(repaymentAllocations)
-      .values({ repaymentId: repayment!.id, saleId: sale.id, amount: centsToDecimal(part) });
     await tx
       .update(sales)
       .set({
@@ -224,37 +277,52 @@ export async function writeRepayment(
         ...(part === due ? { paymentStatus: 'paid' } : {}),
       })
       .where(eq(sales.id, sale.id));
-    if (part === due) settled.push(sale.id);
+    allocations.push({ saleId: sale.id, amount: part, settled: part === due });
   }
-  // The balance is the sum of what the sales still owe; a repayment it allows always finds
+  // The balance is the sum of what the sales still owe; an amount it allows always finds
   // enough of them. If not, the ledger is broken: nothing is written (500, logged).
   if (left > 0) {
-    throw new Error(`customer ${customer.id}: balance exceeds the credit its sales still owe`);
+    throw new Error(`customer ${customerId}: balance exceeds the credit its sales still owe`);
   }
+  return allocations;
+}
 
+/**
+ * Lowers the customer's balance by `amount` cents and writes the statement entry with the
+ * balance after it (the customer locked by the caller); the balance after, as stored.
+ */
+export async function lowerBalance(
+  tx: Executor,
+  entry: {
+    storeId: number;
+    customerId: number;
+    amount: number;
+    type: 'repayment' | 'refund';
+    saleId: number | null;
+    repaymentId: number | null;
+    method: string;
+    mpesaCode: string | null;
+    createdAt: Date;
+  },
+): Promise<string> {
   const [after] = await tx
     .update(customers)
-    .set({ balance: sql`${customers.balance} - ${centsToDecimal(input.amount)}::numeric` })
-    .where(eq(customers.id, customer.id))
+    .set({ balance: sql`${customers.balance} - ${centsToDecimal(entry.amount)}::numeric` })
+    .where(eq(customers.id, entry.customerId))
     .returning({ balance: customers.balance });
   await tx.insert(customerAccountEntries).values({
-    storeId,
-    customerId: customer.id,
-    type: 'repayment',
-    amount: centsToDecimal(input.amount),
-    saleId: null,
-    repaymentId: repayment!.id,
-    method: input.method,
-    mpesaCode,
+    storeId: entry.storeId,
+    customerId: entry.customerId,
+    type: entry.type,
+    amount: centsToDecimal(entry.amount),
+    saleId: entry.saleId,
+    repaymentId: entry.repaymentId,
+    method: entry.method,
+    mpesaCode: entry.mpesaCode,
     balanceAfter: after!.balance,
-    createdAt: repayment!.createdAt,
+    createdAt: entry.createdAt,
   });
-  return {
-    id: repayment!.id,
-    amount: centsToNumber(input.amount),
-    balance: centsToNumber(cents(after!.balance)),
-    settled_sale_ids: settled,
-  };
+  return after!.balance;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sales } from '../sales/sales.table';
+import { shifts } from '../shifts/shifts.table';
 import { stores } from '../stores/stores.table';
 import { users } from '../users/users.table';
 import { customers } from './customers.table';
@@ -39,6 +40,8 @@ export const customerRepayments = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
+    // Issue 24: the shift of the person who took a cash repayment, when they had one open.
+    shiftId: integer('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -48,6 +51,10 @@ export const customerRepayments = pgTable(
     ),
     // The sales summary's repayments in a range.
     index('customer_repayments_store_created_idx').on(table.storeId, table.createdAt),
+    // Issue 24: a shift's cash repayments (its X and Z reports).
+    index('customer_repayments_shift_idx')
+      .on(table.shiftId)
+      .where(sql`${table.shiftId} is not null`),
     check('customer_repayments_amount_positive', sql`${table.amount} > 0`),
     check('customer_repayments_method_valid', sql`${table.method} in ('cash', 'mpesa')`),
   ],
@@ -87,7 +94,8 @@ export const customerAccountEntries = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
-    type: text('type', { enum: ['credit_sale', 'repayment'] }).notNull(),
+    // Issue 24: 'refund', a return refunded off the balance (with its sale).
+    type: text('type', { enum: ['credit_sale', 'repayment', 'refund'] }).notNull(),
     amount: money('amount'),
     saleId: integer('sale_id').references(() => sales.id, { onDelete: 'set null' }),
     repaymentId: integer('repayment_id').references(() => customerRepayments.id, {
@@ -103,7 +111,7 @@ export const customerAccountEntries = pgTable(
     index('customer_account_entries_customer_idx').on(table.customerId, table.createdAt, table.id),
     check(
       'customer_account_entries_type_valid',
-      sql`${table.type} in ('credit_sale', 'repayment')`,
+      sql`${table.type} in ('credit_sale', 'repayment', 'refund')`,
     ),
     check('customer_account_entries_amount_positive', sql`${table.amount} > 0`),
   ],

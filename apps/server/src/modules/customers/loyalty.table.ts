@@ -21,7 +21,8 @@ export const loyaltyTransactions = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
     points: integer('points').notNull(),
-    kind: text('kind', { enum: ['earn', 'add', 'redeem'] }).notNull(),
+    // Issue 24: 'return', points earned on goods brought back, taken back (negative).
+    kind: text('kind', { enum: ['earn', 'add', 'redeem', 'return'] }).notNull(),
     reason: text('reason'),
     saleId: integer('sale_id').references(() => sales.id, { onDelete: 'set null' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -29,10 +30,10 @@ export const loyaltyTransactions = pgTable(
   },
   (table) => [
     index('loyalty_transactions_customer_idx').on(table.customerId, table.createdAt),
-    check('loyalty_transactions_kind', sql`${table.kind} in ('earn', 'add', 'redeem')`),
+    check('loyalty_transactions_kind', sql`${table.kind} in ('earn', 'add', 'redeem', 'return')`),
     check(
       'loyalty_transactions_sign',
-      sql`(${table.kind} = 'redeem' and ${table.points} < 0) or (${table.kind} <> 'redeem' and ${table.points} > 0)`,
+      sql`(${table.kind} in ('redeem', 'return') and ${table.points} < 0) or (${table.kind} not in ('redeem', 'return') and ${table.points} > 0)`,
     ),
   ],
 );

@@ -30,6 +30,7 @@ import { productImages } from './product-images.table';
 import { productErrors } from './products.errors';
 import { products, type ProductRow } from './products.table';
 import { stockMovements } from './stock-movements.table';
+import { otherStoresOf } from '../stock-transfers/stock-transfer-movements.service';
 import { presentMovement, type CategoryRef, type ProductWithCategory } from './products.presenters';
 
 const SEARCH_LIMIT = 20;
@@ -334,7 +335,10 @@ export async function getProduct(
   return withCategory([row])[0]!;
 }
 
-/** GET /products/{id}/movements: a product's stock history, newest first, with who did it. */
+/**
+ * GET /products/{id}/movements: a product's stock history, newest first, with who did it and,
+ * for a transfer's, the other store.
+ */
 export async function listMovements(
   db: Executor,
   storeId: number,
@@ -352,8 +356,15 @@ export async function listMovements(
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
     .limit(paging.pageSize)
     .offset((paging.page - 1) * paging.pageSize);
+  // Issue 25: a transfer's movement names the other store (its reference is the transfer).
+  const otherStores = await otherStoresOf(
+    db,
+    rows.map(({ movement }) => movement),
+  );
   return {
-    data: rows.map(({ movement, user }) => presentMovement({ ...movement, user })),
+    data: rows.map(({ movement, user }, index) =>
+      presentMovement({ ...movement, user, otherStore: otherStores[index] }),
+    ),
     total: totalRow?.n ?? 0,
     page: paging.page,
     pageSize: paging.pageSize,

@@ -46,16 +46,18 @@ const blankToNull = (value: string | undefined) => (value ? value : null);
 /**
  * Insert a product inside the caller's transaction; its opening stock goes in through the
  * stock ledger as an 'initial' movement (so stock always equals the sum of its movements).
- * The demo seed uses this too, with the day its shop opened (`at`).
+ * The demo seed uses this too, with the day its shop opened (`at`); a transfer's receipt
+ * (issue 25) creates a product the destination lacks with no category when it has none of
+ * that name (`category_id` null).
  */
 export async function insertProduct(
   tx: Executor,
   storeId: number,
   userId: number | null,
-  input: CreateProductInput,
+  input: Omit<CreateProductInput, 'category_id'> & { category_id: number | null },
   at?: Date,
 ): Promise<ProductRow> {
-  await assertCategoryForProduct(tx, storeId, input.category_id);
+  if (input.category_id !== null) await assertCategoryForProduct(tx, storeId, input.category_id);
   // A service has no stock: its quantity is not read.
   const pieces =
     input.kind === 'service' ? 0 : stockPieces(input.quantity, input.stock_unit, input.pack_size);

@@ -3,8 +3,9 @@ import {
   MANAGER_ONLY_FIELD_MESSAGE,
   type ManagerOnlyProductField,
 } from '@duka/shared/auth/product-changes';
+import { LABEL_MESSAGES } from '@duka/shared/products/labels.schemas';
 import { PRODUCT_IMAGE_MESSAGES } from '@duka/shared/products/products.schemas';
-import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors';
 
 export const productErrors = {
   notFound: () => notFound('Product not found', 'products.not_found'),
@@ -32,4 +33,15 @@ export const productErrors = {
       fields.map((path) => ({ path, message: MANAGER_ONLY_FIELD_MESSAGE })),
     ),
   imageNotFound: () => notFound('Image not found', 'products.image_not_found'),
+  // Issue 25: labels of another store's purchase order, as the purchase orders answer it.
+  purchaseOrderNotFound: () => notFound('Purchase order not found', 'purchase_orders.not_found'),
+  // Issue 25: an internal barcode is given once, and only to goods.
+  hasBarcode: () =>
+    conflict('products.has_barcode', LABEL_MESSAGES.hasBarcode, [
+      { path: 'barcode', message: LABEL_MESSAGES.hasBarcode },
+    ]),
+  serviceNoBarcode: () =>
+    badRequest('products.service_no_barcode', LABEL_MESSAGES.service, [
+      { path: 'kind', message: LABEL_MESSAGES.service },
+    ]),
 };

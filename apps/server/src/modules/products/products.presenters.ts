@@ -63,7 +63,11 @@ export function presentFor(role: Role, row: ProductWithCategory): Product | Shop
 }
 
 export function presentMovement(
-  row: StockMovementRow & { user: { id: number; name: string } | null },
+  row: StockMovementRow & {
+    user: { id: number; name: string } | null;
+    /** Issue 25: the other store of a transfer's movement. */
+    otherStore?: { id: number; name: string } | null;
+  },
 ): StockMovement {
   return {
     id: row.id,
@@ -72,6 +76,7 @@ export function presentMovement(
     reason: row.reason,
     adjustment_reason: row.adjustmentReason,
     reference: row.reference,
+    other_store: row.otherStore ?? null,
     User: row.user,
     created_at: row.createdAt.toISOString(),
   };

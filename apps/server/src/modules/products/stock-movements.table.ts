@@ -21,7 +21,19 @@ export const stockMovements = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     changePieces: integer('change_pieces').notNull(),
     reason: text('reason', {
-      enum: ['initial', 'adjustment', 'import', 'purchase_order', 'sale', 'order'],
+      enum: [
+        'initial',
+        'adjustment',
+        'import',
+        'purchase_order',
+        'sale',
+        'order',
+        'return',
+        'transfer_out',
+        'transfer_in',
+        'transfer_cancel',
+        'count',
+      ],
     }).notNull(),
     // Why a manager adjusted the stock (issue 20); only an 'adjustment' has one.
     adjustmentReason: text('adjustment_reason', {
@@ -37,7 +49,7 @@ export const stockMovements = pgTable(
     index('stock_movements_store_idx').on(table.storeId),
     check(
       'stock_movements_reason_valid',
-      sql`${table.reason} in ('initial', 'adjustment', 'import', 'purchase_order', 'sale', 'order')`,
+      sql`${table.reason} in ('initial', 'adjustment', 'import', 'purchase_order', 'sale', 'order', 'return', 'transfer_out', 'transfer_in', 'transfer_cancel', 'count')`,
     ),
     check(
       'stock_movements_adjustment_reason_valid',

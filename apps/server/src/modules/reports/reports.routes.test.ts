@@ -400,6 +400,7 @@ describe('GET /reports/sales-summary', () => {
       repayments: { cash: 0, mpesa: 0 },
       totalSales: 1515,
       count: 3,
+      returns: 0,
       byDay: [
         { date: '2026-11-10', revenue: 650, count: 1 },
         { date: '2026-11-11', revenue: 645, count: 1 },
@@ -417,6 +418,7 @@ describe('GET /reports/sales-summary', () => {
       repayments: { cash: 0, mpesa: 0 },
       totalSales: 650,
       count: 1,
+      returns: 0,
       byDay: [{ date: '2026-11-10', revenue: 650, count: 1 }],
     });
     const later = (
@@ -427,6 +429,7 @@ describe('GET /reports/sales-summary', () => {
       repayments: { cash: 0, mpesa: 0 },
       totalSales: 865,
       count: 2,
+      returns: 0,
       byDay: [
         { date: '2026-11-11', revenue: 645, count: 1 },
         { date: '2026-11-12', revenue: 220, count: 1 },

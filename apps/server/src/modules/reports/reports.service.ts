@@ -8,6 +8,13 @@
  * product performance: every line of goods — not a service's (the delivery: a fee, not a
  * product), by the kind the product had when sold (sale_items.product_kind). Days are shop days in Africa/Nairobi (lib/shop-day.ts). Profit is gross profit on
  * the goods (revenue − cost at the kept buying prices) and that less the range's expenses.
+ *
+ * Returns (issue 24) count on the shop day they were made, not their sale's — as the refund
+ * leaves the drawer that day, and so a closed month's figures never change when an old sale comes
+ * back: product performance, profit and top sellers take the returned lines' pieces, refunds and
+ * profit off (return_lines_counted, migration 0039); the sales summary takes each refund off the
+ * method it was paid back by and gives the range's returns. A return of a cancelled sale counts
+ * no more than its sale.
  */
 import { STOCK_STATUS_LABELS, stockStatus } from '@duka/shared/products/stock-status';
 import {
@@ -59,7 +66,12 @@ import { products } from '../products/products.table';
 import { customerRepayments } from '../customers/customer-accounts.table';
 import { saleItems, salePayments, sales } from '../sales/sales.table';
 import { users } from '../users/users.table';
-import { productSalesMonthly, saleLinesCounted } from './product-sales-monthly.table';
+import { saleReturnItems, saleReturns } from '../returns/returns.table';
+import {
+  productSalesMonthly,
+  returnLinesCounted,
+  saleLinesCounted,
+} from './product-sales-monthly.table';
 
 /** A numeric aggregate as it leaves PostgreSQL ('1234.50', or null over no rows) → 1234.5. */
 function amount(value: string | number | null | undefined): number {
@@ -78,6 +90,28 @@ function countedSales(storeId: number, range: { start?: string; end?: string }):
   if (days) {
     conditions.push(gte(sales.createdAt, startOfShopDay(days.start)));
     conditions.push(lt(sales.createdAt, endOfShopDay(days.end)));
+  }
+  return and(...conditions) as SQL;
+}
+
+/**
+ * The store's returns that count (issue 24), within the range when both days are set: by the
+ * day the return was made, not its sale's; a return of a cancelled sale counts no more than the
+ * sale.
+ */
+function countedReturns(storeId: number, range: { start?: string; end?: string }): SQL {
+  const conditions: SQL[] = [
+    eq(saleReturns.storeId, storeId),
+    not(
+      exists(
+        sql`(select 1 from ${sales} where ${sales.id} = ${saleReturns.saleId} and ${sales.status} = 'cancelled')`,
+      ),
+    ),
+  ];
+  const days = bothDays(range);
+  if (days) {
+    conditions.push(gte(saleReturns.createdAt, startOfShopDay(days.start)));
+    conditions.push(lt(saleReturns.createdAt, endOfShopDay(days.end)));
   }
   return and(...conditions) as SQL;
 }
@@ -163,7 +197,8 @@ export async function inventoryReport(
 /**
  * GET /reports/product-performance: per product, over the range — pieces sold, revenue (Σ line
  * totals), profit (Σ line total − quantity × the buying price kept on the line, so later price
- * changes do not rewrite history), average price per piece (revenue ÷ pieces) and the last sale.
+ * changes do not rewrite history), each less the lines returned in the range (their refunds and
+ * buying values), average price per piece (revenue ÷ pieces) and the last sale.
  * Every active product is listed, those not sold in the range with zeros and lastSold null
  * (the web shows 'Never'); an inactive product appears only when it sold in the range. Sorted
  * in SQL, descending, then by name.
@@ -217,7 +252,33 @@ function linesSold(db: Executor, storeId: number, from: Date, to: Date, when: SQ
 }
 type SoldRows = ReturnType<typeof linesSold>;
 
-/** … or from product_sales_monthly, for whole shop months. */
+/**
+ * … less the returned rows made in that span (issue 24: a return counts on the day it was made,
+ * as its refund leaves the drawer that day), their sums negative and no last sale …
+ */
+function linesReturned(db: Executor, storeId: number, from: Date, to: Date, when: SQL): SoldRows {
+  const query = db
+    .select({
+      productId: sql<number>`${returnLinesCounted.productId}`.as('product_id'),
+      pieces: sql<number>`${returnLinesCounted.pieces}`.as('pieces'),
+      revenueCents: sql<number>`${returnLinesCounted.revenueCents}`.as('revenue_cents'),
+      profitCents: sql<number>`${returnLinesCounted.profitCents}`.as('profit_cents'),
+      soldAt: sql<Date>`null::timestamptz`.as('sold_at'),
+    })
+    .from(returnLinesCounted)
+    .where(
+      and(
+        eq(returnLinesCounted.storeId, storeId),
+        gte(returnLinesCounted.returnedAt, from),
+        lt(returnLinesCounted.returnedAt, to),
+        when,
+      ),
+    )
+    .$dynamic();
+  return query as unknown as SoldRows;
+}
+
+/** … or from product_sales_monthly (sales less returns), for whole shop months. */
 function monthsSold(db: Executor, where: SQL): SoldRows {
   const query = db
     .select({
@@ -253,9 +314,9 @@ function performanceOrder(
 }
 
 /**
- * What each product sold in the range (all time when no range): pieces, revenue and profit in
- * integer cents and the last sale, one row per product, as the CTEs `sold` and `lines` —
- * product performance and the profit report read the same sums.
+ * What each product sold in the range (all time when no range), net of the returns made in the
+ * range: pieces, revenue and profit in integer cents and the last sale, one row per product, as
+ * the CTEs `sold` and `lines` — product performance and the profit report read the same sums.
  */
 function soldByProduct(db: Executor, storeId: number, range: { start?: string; end?: string }) {
   // The range's whole shop months come from product_sales_monthly (a row per product and
@@ -275,36 +336,55 @@ function soldByProduct(db: Executor, storeId: number, range: { start?: string; e
     }
     parts.push(monthsSold(db, and(...conditions) as SQL));
   }
-  // A piece of a month is read from the month's sums when nothing was sold in the rest of that
-  // month (a range ending today: the current month, however busy), else from its lines. Either
-  // way the figures are exact; PostgreSQL checks the condition once and runs one of the two.
+  // A piece of a month is read from the month's sums when nothing was sold or returned in the
+  // rest of that month (a range ending today: the current month, however busy), else from its
+  // sold and returned lines. Either way the figures are exact; PostgreSQL checks the condition
+  // once and runs one of the two.
   for (const piece of split?.pieces ?? []) {
-    const soldOutside = exists(
-      db
-        .select({ one: sql`1` })
-        .from(saleItems)
-        .where(
-          and(
-            eq(saleItems.storeId, storeId),
-            or(
-              ...piece.outside.map(([from, to]) =>
-                and(gte(saleItems.soldAt, from), lt(saleItems.soldAt, to)),
+    const changedOutside = or(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(saleItems)
+          .where(
+            and(
+              eq(saleItems.storeId, storeId),
+              or(
+                ...piece.outside.map(([from, to]) =>
+                  and(gte(saleItems.soldAt, from), lt(saleItems.soldAt, to)),
+                ),
               ),
             ),
           ),
-        ),
-    );
+      ),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(saleReturnItems)
+          .where(
+            and(
+              eq(saleReturnItems.storeId, storeId),
+              or(
+                ...piece.outside.map(([from, to]) =>
+                  and(gte(saleReturnItems.returnedAt, from), lt(saleReturnItems.returnedAt, to)),
+                ),
+              ),
+            ),
+          ),
+      ),
+    ) as SQL;
     parts.push(
       monthsSold(
         db,
         and(
           eq(productSalesMonthly.storeId, storeId),
           eq(productSalesMonthly.month, piece.month),
-          not(soldOutside),
+          not(changedOutside),
         ) as SQL,
       ),
     );
-    parts.push(linesSold(db, storeId, piece.from, piece.to, soldOutside));
+    parts.push(linesSold(db, storeId, piece.from, piece.to, changedOutside));
+    parts.push(linesReturned(db, storeId, piece.from, piece.to, changedOutside));
   }
   const [first, second, ...rest] = parts as [SoldRows, ...SoldRows[]];
   const sold = db.$with('sold').as(second ? unionAll(first, second, ...rest) : first);
@@ -416,8 +496,11 @@ async function performanceOf(
  * GET /reports/sales-summary: money taken per payment method — amounts in KSh, not counts, for
  * the "Sales by Payment Method" card and chart — by the parts of the sales (issue 21: a split
  * sale counts its cash net of change, its M-Pesa and its credit each under its own method,
- * delivery fees included), the repayments of credit received in the range by method, the total
- * and number of sales, and revenue and count per shop day (Africa/Nairobi), oldest first.
+ * delivery fees included) less the refunds of the range by theirs (issue 24: a cash refund off
+ * cash, M-Pesa sent back off M-Pesa, a credit refund off credit), the repayments of credit
+ * received in the range by method, the total of the sales less the range's returns, the number
+ * of sales, the returns' total, and revenue (net) and count per shop day (Africa/Nairobi),
+ * oldest first. A return counts on the day it was made, whenever its sale was.
  */
 export async function salesSummary(
   db: Executor,
@@ -430,17 +513,34 @@ export async function salesSummary(
   // 2: overall). Grouping sets straight over the sales sorted all of them per set, and
   // formatting every sale's day as text cost more than the sums (issue 10: 0.5 s → 0.15 s for
   // 200,000 sales).
-  const day = sql<string>`((${sales.createdAt} at time zone 'UTC') + interval '${sql.raw(SHOP_DAY_INTERVAL)}')::date`;
+  // The range's returns are grouped by their day the same way, their total taken off the day's.
+  const shopDay = (at: unknown) =>
+    sql<string>`((${at} at time zone 'UTC') + interval '${sql.raw(SHOP_DAY_INTERVAL)}')::date`;
+  const day = shopDay(sales.createdAt);
+  const returnDay = shopDay(saleReturns.createdAt);
   const byDay = db.$with('by_day').as(
-    db
-      .select({
-        day: day.as('day'),
-        total: sql<string>`sum(${sales.totalAmount})`.as('total'),
-        n: count().as('n'),
-      })
-      .from(sales)
-      .where(where)
-      .groupBy(day),
+    unionAll(
+      db
+        .select({
+          day: day.as('day'),
+          total: sql<string>`sum(${sales.totalAmount})`.as('total'),
+          n: count().as('n'),
+          returned: sql<string>`0::numeric`.as('returned'),
+        })
+        .from(sales)
+        .where(where)
+        .groupBy(day),
+      db
+        .select({
+          day: returnDay.as('day'),
+          total: sql<string>`-sum(${saleReturns.amount})`.as('total'),
+          n: sql<number>`0`.as('n'),
+          returned: sql<string>`sum(${saleReturns.amount})`.as('returned'),
+        })
+        .from(saleReturns)
+        .where(countedReturns(storeId, query))
+        .groupBy(returnDay),
+    ),
   );
   const [groups, methods] = await Promise.all([
     db
@@ -450,6 +550,7 @@ export async function salesSummary(
         date: sql<string>`to_char(${byDay.day}, 'YYYY-MM-DD')`,
         total: sql<string>`coalesce(sum(${byDay.total}), 0)::numeric(18, 2)`,
         count: sql<number>`coalesce(sum(${byDay.n}), 0)`.mapWith(Number),
+        returned: sql<string>`coalesce(sum(${byDay.returned}), 0)::numeric(18, 2)`,
       })
       .from(byDay)
       .groupBy(sql`grouping sets ((${byDay.day}), ())`)
@@ -473,6 +574,7 @@ export async function salesSummary(
     repayments,
     totalSales: amount(totals?.total),
     count: totals?.count ?? 0,
+    returns: amount(totals?.returned),
     byDay: everyDay(
       days.map((row) => ({ date: row.date, revenue: amount(row.total), count: row.count })),
       bothDays(query),
@@ -484,7 +586,8 @@ export async function salesSummary(
  * The range's payment parts by method ('part') and repayments by method ('repayment'), in one
  * statement. A part carries its sale's store and time (sale_payments_store_created_idx), so the
  * parts are summed without reading their sales; the few cancelled sales' parts
- * (sales_store_cancelled_idx) are then taken off.
+ * (sales_store_cancelled_idx) are then taken off, and the range's refunds by their method
+ * (sale_returns_store_created_idx; not those of a cancelled sale, whose parts no longer count).
  */
 async function paymentPartsAndRepayments(
   db: Executor,
@@ -507,6 +610,12 @@ async function paymentPartsAndRepayments(
       from ${sales} s join ${salePayments} p on p.sale_id = s.id
       where s.store_id = ${storeId} and s.status = 'cancelled' ${within(sql`s.created_at`)}
       group by p.method
+      union all
+      select 'part', r.refund_method, -sum(r.amount)
+      from ${saleReturns} r
+      where r.store_id = ${storeId} ${within(sql`r.created_at`)}
+        and not exists (select 1 from ${sales} s where s.id = r.sale_id and s.status = 'cancelled')
+      group by r.refund_method
       union all
       select 'repayment', r.method, sum(r.amount)
       from ${customerRepayments} r

@@ -6,19 +6,11 @@
 import { formatCurrency } from '@duka/shared/money/money';
 import type { ReceiptSettings } from '@duka/shared/receipt-settings/receipt-settings.schemas';
 import type { Sale } from '@duka/shared/sales/sales.schemas';
-
-const dateFormat = new Intl.DateTimeFormat('en-KE', {
-  timeZone: 'Africa/Nairobi',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+import { PAYMENT_LABELS, receiptDateFormat, receiptHeader } from '../../lib/receipt-parts';
 
 export function receiptText(sale: Sale, settings: ReceiptSettings): string {
-  const lines: string[] = [settings.business_name];
-  if (settings.address) lines.push(settings.address);
-  if (settings.phone) lines.push(`Tel: ${settings.phone}`);
-  if (settings.kra_pin) lines.push(`KRA PIN: ${settings.kra_pin}`);
-  lines.push('', `Receipt #${sale.id}`, dateFormat.format(new Date(sale.createdAt)));
+  const lines = receiptHeader(settings);
+  lines.push('', `Receipt #${sale.id}`, receiptDateFormat.format(new Date(sale.createdAt)));
   if (sale.User) lines.push(`Served by: ${sale.User.name}`);
   if (sale.Customer) lines.push(`Customer: ${sale.Customer.name}`);
   lines.push('');
@@ -45,8 +37,6 @@ export function receiptText(sale: Sale, settings: ReceiptSettings): string {
   return lines.join('\n');
 }
 
-const PART_LABELS = { cash: 'Cash', mpesa: 'M-Pesa', credit: 'Credit' } as const;
-
 /**
  * How the sale was paid. One part: as before (cash tendered and change; M-Pesa and its code;
  * credit). More than one part (issue 21; split, or two cash or two M-Pesa parts): each part as
@@ -63,7 +53,7 @@ function paymentLines(sale: Sale): string[] {
   if (sale.payments.length > 1 || sale.payment_method === 'split' || cashHandedBack) {
     const parts = sale.payments.map((part) => {
       const code = part.mpesa_code ? ` (${part.mpesa_code})` : '';
-      return `${PART_LABELS[part.method]} ${formatCurrency(part.amount)}${code}`;
+      return `${PAYMENT_LABELS[part.method]} ${formatCurrency(part.amount)}${code}`;
     });
     lines.push(`Paid: ${parts.join(' / ')}`);
     if (sale.change_amount > 0) {

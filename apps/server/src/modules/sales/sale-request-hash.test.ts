@@ -34,6 +34,15 @@ describe('saleRequestHash', () => {
     expect(saleRequestHash(createSaleSchema.parse(mpesa))).toBe(
       '8e2b7dad4097620cd00a62c0a681c29082d33f1adf4399c986ab87c5ac15328d',
     );
+    // Issue 23: the M-Pesa payment a sale names is part of the request: another is another sale.
+    const linked = { ...mpesa, mpesa_code: undefined, mpesa_payment_id: 7 };
+    const linkedHash = saleRequestHash(createSaleSchema.parse(linked));
+    expect(linkedHash).not.toBe(
+      saleRequestHash(createSaleSchema.parse({ ...linked, mpesa_payment_id: 8 })),
+    );
+    expect(linkedHash).toBe(
+      saleRequestHash(createSaleSchema.parse({ ...linked, mpesa_payment_id: '7' })),
+    );
   });
 
   it('reads the request, not how it was written: key order, "60" or 60.00, the password', () => {

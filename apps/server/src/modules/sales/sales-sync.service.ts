@@ -47,6 +47,14 @@ function resourcesOf(sale: CreateSaleInput): string[] {
   const credit =
     sale.payment_method === 'credit' || sale.payments?.some((part) => part.method === 'credit');
   if (credit) keys.push(`customer:${sale.customer_id}`);
+  // Issue 23: an M-Pesa payment pays one sale — the older of two naming it (by id or by a
+  // typed code) is written first and gets it.
+  if (sale.mpesa_payment_id !== undefined) keys.push(`mpesa:${sale.mpesa_payment_id}`);
+  if (sale.mpesa_code) keys.push(`mpesa-code:${sale.mpesa_code}`);
+  for (const part of sale.payments ?? []) {
+    if (part.mpesa_payment_id !== undefined) keys.push(`mpesa:${part.mpesa_payment_id}`);
+    if (part.mpesa_code) keys.push(`mpesa-code:${part.mpesa_code}`);
+  }
   return keys;
 }
 

@@ -1,5 +1,6 @@
 import { formatCurrency } from '@duka/shared/money/money';
 import type { PaymentProblem } from '@duka/shared/sales/payments';
+import { SHIFT_MESSAGES } from '@duka/shared/shifts/shifts.schemas';
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors';
 
 export const saleErrors = {
@@ -69,6 +70,8 @@ export const saleErrors = {
       'sale.sync_other_user',
       'These sales belong to another person: they upload only when that person is signed in',
     ),
+  // Issue 24: the store's setting require_shift is on and the seller has no open shift.
+  openShiftFirst: () => conflict('sale.open_shift_first', SHIFT_MESSAGES.openShiftFirst),
   reviewNotNeeded: () => conflict('sale.review_not_needed', 'This sale does not need review'),
   alreadyReviewed: () => conflict('sale.already_reviewed', 'This sale was already reviewed'),
   noPhone: () =>
@@ -79,5 +82,36 @@ export const saleErrors = {
     ),
   receiptNotOpened: () =>
     conflict('sale.receipt_not_opened', 'Open the receipt link before confirming it was sent'),
+  // Issue 23 (decisions/0013 "Received payments and sales"): a sale's M-Pesa payment.
+  mpesaPaymentWithoutPart: (field: string) =>
+    fieldError(
+      'sale.mpesa_payment_without_part',
+      field,
+      'An M-Pesa payment can pay only an M-Pesa part of the sale',
+    ),
+  mpesaPaymentOnSplit: () =>
+    fieldError(
+      'sale.mpesa_payment_on_split',
+      'mpesa_payment_id',
+      'With payments, each M-Pesa part names its own mpesa_payment_id',
+    ),
+  mpesaPaymentTwice: (field: string) =>
+    fieldError('sale.mpesa_payment_twice', field, 'Each M-Pesa part needs its own payment'),
+  // Unknown, or another store's: the same answer (its existence is not ours to reveal).
+  mpesaPaymentNotFound: (field: string) =>
+    fieldError('sale.mpesa_payment_not_found', field, 'M-Pesa payment not found'),
+  mpesaPaymentNotPaid: (field: string) => {
+    const message = 'This M-Pesa payment is not paid';
+    return conflict('sale.mpesa_payment_not_paid', message, [{ path: field, message }]);
+  },
+  // The contract's words.
+  mpesaPaymentUsed: (saleId: number) =>
+    conflict('sale.mpesa_payment_used', `This M-Pesa payment is already used by sale #${saleId}`),
+  mpesaPaymentShort: (field: string, amount: string) =>
+    fieldError(
+      'sale.mpesa_payment_short',
+      field,
+      `This M-Pesa payment is ${formatCurrency(Number(amount))}, less than this part`,
+    ),
   // The provider refused or could not be reached: nothing was recorded; the cashier may retry.
 };

@@ -5,6 +5,7 @@
 import { storedMoneyToNumber } from '@duka/shared/money/money';
 import type { Sale, SaleItem, SalePayment } from '@duka/shared/sales/sales.schemas';
 import type { CustomerRow } from '../customers/customers.table';
+import { presentSaleReturn, type SaleReturnWithItems } from '../returns/returns.presenters';
 import { receiptStatusOf } from './receipt-status';
 import type { SaleItemRow, SalePaymentRow, SaleRow } from './sales.table';
 
@@ -20,6 +21,8 @@ export interface SaleWithParts {
   approver: { id: number; name: string } | null;
   /** The manager who reviewed an offline sale that needed it (issue 22); none when left out. */
   reviewer?: { id: number; name: string } | null;
+  /** Issue 24: the sale's returns with their lines, oldest first (none when it has none). */
+  returns?: SaleReturnWithItems[];
 }
 
 const money = storedMoneyToNumber;
@@ -37,11 +40,17 @@ export function presentSaleItem(row: SaleItemRow): SaleItem {
     list_price: money(row.listPrice ?? row.unitPrice),
     discount: money(row.discount),
     buying_price: money(row.buyingPrice),
+    returned_quantity: row.returnedQuantity,
   };
 }
 
 export function presentSalePayment(row: SalePaymentRow): SalePayment {
-  return { method: row.method, amount: money(row.amount), mpesa_code: row.mpesaCode };
+  return {
+    method: row.method,
+    amount: money(row.amount),
+    mpesa_code: row.mpesaCode,
+    mpesa_payment_id: row.mpesaPaymentId,
+  };
 }
 
 export function presentSale({
@@ -52,6 +61,7 @@ export function presentSale({
   user,
   approver,
   reviewer = null,
+  returns = [],
 }: SaleWithParts): Sale {
   return {
     id: sale.id,
@@ -67,6 +77,7 @@ export function presentSale({
     amount_paid: money(sale.amountPaid),
     change_amount: money(sale.changeAmount),
     mpesa_code: sale.mpesaCode,
+    mpesa_verified: sale.mpesaVerified,
     discount_total: money(sale.discountTotal),
     discount_approved_by: approver,
     receipt_status: receiptStatusOf(sale),
@@ -84,5 +95,8 @@ export function presentSale({
     reviewed_at: sale.reviewedAt?.toISOString() ?? null,
     reviewed_by: reviewer,
     review_note: sale.reviewNote,
+    returned_amount: money(sale.returnedAmount),
+    returns: returns.map(presentSaleReturn),
+    shift_id: sale.shiftId,
   };
 }

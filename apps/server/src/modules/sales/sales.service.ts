@@ -29,7 +29,7 @@ import { centsToDecimal } from '@duka/shared/money/money';
 import type { UnitType } from '@duka/shared/money/units';
 import type { ProductKind } from '@duka/shared/products/products.schemas';
 import { spreadCartDiscount } from '@duka/shared/sales/discounts';
-import { settlePayments } from '@duka/shared/sales/payments';
+import { settlePayments, type SettledPart } from '@duka/shared/sales/payments';
 import { SOLD_AT_FUTURE_MAX_MS, type ReviewReason } from '@duka/shared/sync/sync.schemas';
 import type {
   CreateSaleInput,
@@ -45,6 +45,7 @@ import { pageWindow } from '../../lib/paging';
 import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
 import type { AuthUser } from '../../lib/session';
 import { customers } from '../customers/customers.table';
+import { returnsOfSales } from '../returns/returns-read.service';
 import { users } from '../users/users.table';
 import { saleErrors } from './sales.errors';
 import type { SaleWithParts } from './sales.presenters';
@@ -64,7 +65,10 @@ const CLIENT_SALE_ID_UNIQUE = 'sales_store_client_sale_id_unique';
 /** numeric(12,2) holds up to 9,999,999,999.99. */
 const TOTAL_MAX_CENTS = 999_999_999_999;
 
-/** Items, payments, customer and cashier of several sales in four queries (none per sale). */
+/**
+ * Items, payments, customer, cashier and returns (issue 24) of several sales in six queries
+ * (none per sale).
+ */
 export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWithParts[]> {
   if (rows.length === 0) return [];
   const saleIds = rows.map((row) => row.id);
@@ -76,7 +80,7 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
       ),
     ),
   ];
-  const [itemRows, paymentRows, customerRows, userRows] = await Promise.all([
+  const [itemRows, paymentRows, customerRows, userRows, returnsBySale] = await Promise.all([
     db
       .select()
       .from(saleItems)
@@ -104,6 +108,7 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
           .from(users)
           .where(inArray(users.id, userIds))
       : [],
+    returnsOfSales(db, saleIds),
   ]);
   const customerById = new Map(customerRows.map(({ id, ...customer }) => [id, customer]));
   const userById = new Map(userRows.map(({ id, ...user }) => [id, user]));
@@ -119,6 +124,7 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
     user: sale.userId === null ? null : (userById.get(sale.userId) ?? null),
     approver: approverOf(sale.discountApprovedBy),
     reviewer: approverOf(sale.reviewedBy),
+    returns: returnsBySale.get(sale.id) ?? [],
   }));
 }
 
@@ -428,7 +434,52 @@ function priceSale(input: CreateSaleInput) {
   if (!settled.ok) throw saleErrors.payment(settled.problem);
   const payment = settled.value;
   if (payment.tendered > TOTAL_MAX_CENTS) throw saleErrors.totalTooLarge();
-  return { lines, subtotal, total, payment };
+  return { lines, subtotal, total, payment, mpesa: mpesaPartsOf(input, payment.parts) };
+}
+
+/**
+ * Issue 23: the M-Pesa parts of a sale as sent, in the order of its settled M-Pesa parts (a
+ * part is never dropped but a cash one handed back whole as change): the payment each names
+ * (mpesa_payment_id) and the field an error on it is reported on. An id on anything but an
+ * M-Pesa part, or one id named twice, is a 400 on that field — before the database is asked.
+ */
+interface MpesaPartRef {
+  paymentId: number | null;
+  /** `mpesa_payment_id` / `mpesa_code`, or `payments.{i}.…`: where a problem with it is told. */
+  field: string;
+}
+
+function mpesaPartsOf(input: CreateSaleInput, parts: readonly SettledPart[]): MpesaPartRef[] {
+  const given = input.payments;
+  if (given === undefined) {
+    const id = input.mpesa_payment_id ?? null;
+    if (id !== null && !parts.some((part) => part.method === 'mpesa')) {
+      throw saleErrors.mpesaPaymentWithoutPart('mpesa_payment_id');
+    }
+    return parts
+      .filter((part) => part.method === 'mpesa')
+      .map(() => ({
+        paymentId: id,
+        field: id === null ? 'mpesa_code' : 'mpesa_payment_id',
+      }));
+  }
+  if (input.mpesa_payment_id !== undefined) throw saleErrors.mpesaPaymentOnSplit();
+  const refs: MpesaPartRef[] = [];
+  const named = new Set<number>();
+  for (const [index, part] of given.entries()) {
+    const id = part.mpesa_payment_id ?? null;
+    const field = `payments.${index}.mpesa_payment_id`;
+    if (part.method !== 'mpesa') {
+      if (id !== null) throw saleErrors.mpesaPaymentWithoutPart(field);
+      continue;
+    }
+    if (id !== null) {
+      if (named.has(id)) throw saleErrors.mpesaPaymentTwice(field);
+      named.add(id);
+    }
+    refs.push({ paymentId: id, field: id === null ? `payments.${index}.mpesa_code` : field });
+  }
+  return refs;
 }
 
 /** Checks a manager's approval typed at the till (discount-approval.service.ts). */
@@ -559,14 +610,41 @@ interface WrittenLine {
   received_at: string;
   needs_review: boolean;
   review_reasons: ReviewReason[];
+  /** Issue 23 (migration 0037): the sale's M-Pesa check, its code, each part's link and code. */
+  mpesa_verified: boolean | null;
+  sale_mpesa_code: string | null;
+  payment_mpesa_ids: (number | null)[];
+  payment_codes: (string | null)[];
+  /** Issue 24 (migration 0040): the seller's shift the sale joined, or null. */
+  shift_id?: number | null;
 }
 
 /** The sale as one jsonb value (migration 0027): a new field is a new key, not a parameter. */
 const WRITE_SALE = 'select * from write_sale($1::jsonb)';
 
 /** write_sale's own errors (its SQLSTATE, with the line or the product in DETAIL) as the API's. */
-function saleErrorOf(error: unknown, lines: PricedLine[]): AppError | undefined {
+function saleErrorOf(
+  error: unknown,
+  lines: PricedLine[],
+  parts: readonly SettledPart[],
+  mpesa: readonly MpesaPartRef[],
+): AppError | undefined {
   const found = postgresErrorOf(error);
+  // Issue 24 (migration 0040): the store requires an open shift and the seller has none.
+  if (found?.code === 'DK013') return saleErrors.openShiftFirst();
+  if (found?.code.startsWith('DK01') || found?.code === 'DK008' || found?.code === 'DK009') {
+    // Issue 23: DETAIL names the part by its ordinal among the parts (DK010: the sale).
+    const [ordinal, amount] = String(found.detail).split(':');
+    const mpesaIndex = parts
+      .slice(0, Number(ordinal))
+      .filter((part) => part.method === 'mpesa').length;
+    const field = mpesa[mpesaIndex - 1]?.field ?? 'mpesa_payment_id';
+    if (found.code === 'DK008') return saleErrors.mpesaPaymentNotFound(field);
+    if (found.code === 'DK009') return saleErrors.mpesaPaymentNotPaid(field);
+    if (found.code === 'DK010') return saleErrors.mpesaPaymentUsed(Number(found.detail));
+    if (found.code === 'DK011') return saleErrors.mpesaPaymentShort(field, amount ?? '0');
+    if (found.code === 'DK012') return saleErrors.mpesaPaymentTwice(field);
+  }
   if (found?.code === 'DK001') return saleErrors.customerNotFound();
   const line = lines[Number(found?.detail)];
   if (found?.code === 'DK002' && line)
@@ -602,6 +680,7 @@ async function writeSale(
   now?: Date,
 ): Promise<Omit<SaleWithParts, 'user' | 'approver'>> {
   const { lines, payment } = priced;
+  const mpesaRefs = [...priced.mpesa];
   const clientSaleId = input.client_sale_id ?? null;
   const requestHash =
     idempotencyKey === null && clientSaleId === null ? null : saleRequestHash(input);
@@ -642,6 +721,8 @@ async function writeSale(
       method: part.method,
       amount: centsToDecimal(part.amount),
       mpesa_code: part.mpesa_code,
+      // Issue 23: the payment an M-Pesa part names, the k-th M-Pesa part's.
+      mpesa_payment_id: part.method === 'mpesa' ? (mpesaRefs.shift()?.paymentId ?? null) : null,
     })),
   };
   let written: WrittenLine[];
@@ -650,7 +731,7 @@ async function writeSale(
       JSON.stringify(sent),
     ]);
   } catch (error) {
-    throw saleErrorOf(error, lines) ?? error;
+    throw saleErrorOf(error, lines, payment.parts, priced.mpesa) ?? error;
   }
   const first = written[0]!;
   const soldAt = new Date(first.created_at);
@@ -667,7 +748,8 @@ async function writeSale(
     paymentStatus: first.payment_status,
     amountPaid,
     changeAmount: change,
-    mpesaCode: payment.mpesaCode,
+    mpesaCode: first.sale_mpesa_code,
+    mpesaVerified: first.mpesa_verified,
     balanceDue: first.balance_due,
     discountTotal: first.discount_total,
     discountApprovedBy: first.discount_approved_by,
@@ -687,6 +769,8 @@ async function writeSale(
     reviewedAt: null,
     reviewedBy: null,
     reviewNote: null,
+    returnedAmount: '0',
+    shiftId: first.shift_id ?? null,
   };
   const items: SaleItemRow[] = written.map((row, index) => {
     const line = lines[index]!;
@@ -707,6 +791,7 @@ async function writeSale(
       total: centsToDecimal(line.totalCents),
       listPrice: row.list_price,
       discount: row.discount,
+      returnedQuantity: 0,
     };
   });
   const payments: SalePaymentRow[] = payment.parts.map((part, index) => ({
@@ -715,7 +800,8 @@ async function writeSale(
     storeId,
     method: part.method,
     amount: centsToDecimal(part.amount),
-    mpesaCode: part.mpesa_code,
+    mpesaCode: first.payment_codes[index] ?? null,
+    mpesaPaymentId: first.payment_mpesa_ids[index] ?? null,
     createdAt: soldAt,
   }));
   return {

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.table';
 import { products } from '../products/products.table';
+import { shifts } from '../shifts/shifts.table';
 import { stores } from '../stores/stores.table';
 import { users } from '../users/users.table';
 
@@ -46,6 +47,8 @@ export const sales = pgTable(
     amountPaid: money('amount_paid'),
     changeAmount: money('change_amount').default('0'),
     mpesaCode: text('mpesa_code'),
+    /** Issue 23: see saleSchema.mpesa_verified (null: not checked). */
+    mpesaVerified: boolean('mpesa_verified'),
     // What is still owed of the sale's credit part (issue 21): payment_status is 'pending' while
     // it is above 0; repayments (customers' accounts) take it down to 0, then 'paid'.
     balanceDue: money('balance_due').default('0'),
@@ -84,6 +87,11 @@ export const sales = pgTable(
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     // What the manager noted when reviewing it (a count made, a transfer), or null.
     reviewNote: text('review_note'),
+    // Issue 24: the refunds of the sale's returns added up; status follows them
+    // (partially_returned, returned).
+    returnedAmount: money('returned_amount').default('0'),
+    // Issue 24: the seller's cash-drawer shift open when the sale was made, or null.
+    shiftId: integer('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('sales_store_client_sale_id_unique').on(table.storeId, table.clientSaleId),
@@ -107,6 +115,9 @@ export const sales = pgTable(
     ),
     check('sales_balance_due_not_negative', sql`${table.balanceDue} >= 0`),
     check('sales_total_not_negative', sql`${table.totalAmount} >= 0`),
+    index('sales_shift_idx')
+      .on(table.shiftId)
+      .where(sql`${table.shiftId} is not null`),
   ],
 );
 
@@ -144,6 +155,8 @@ export const saleItems = pgTable(
     discount: numeric('discount', { precision: 16, scale: 2 }).notNull().default('0'),
     storeId: integer('store_id').notNull(),
     soldAt: timestamp('sold_at', { withTimezone: true }).notNull(),
+    // Issue 24: how much of the quantity has come back; never more than was sold.
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
   },
   (table) => [
     index('sale_items_sale_idx').on(table.saleId),
@@ -151,6 +164,10 @@ export const saleItems = pgTable(
     index('sale_items_store_sold_idx').on(table.storeId, table.soldAt),
     index('sale_items_product_idx').on(table.productId),
     check('sale_items_quantity_positive', sql`${table.quantity} >= 1`),
+    check(
+      'sale_items_returned_quantity_range',
+      sql`${table.returnedQuantity} between 0 and ${table.quantity}`,
+    ),
   ],
 );
 
@@ -171,6 +188,8 @@ export const salePayments = pgTable(
     method: text('method', { enum: ['cash', 'mpesa', 'credit'] }).notNull(),
     amount: money('amount'),
     mpesaCode: text('mpesa_code'),
+    /** Issue 23: the mpesa_payments row (STK request or received payment) that paid this part. */
+    mpesaPaymentId: integer('mpesa_payment_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -36,6 +36,7 @@ describe('GET /api/stores/{storeId}/settings', () => {
         loyalty_points_per_100: 1,
         default_credit_limit: null,
         offline_max_age_days: 30,
+        require_shift: false,
       },
     });
     expect((await managerA.get(settingsOf(storeA))).statusCode).toBe(200);
@@ -64,6 +65,7 @@ describe('PUT /api/stores/{storeId}/settings', () => {
       loyalty_points_per_100: 1,
       default_credit_limit: null,
       offline_max_age_days: 30,
+      require_shift: false,
     });
     const both = await adminA.put(settingsOf(storeA), {
       max_cashier_discount_percent: 0,
@@ -76,6 +78,7 @@ describe('PUT /api/stores/{storeId}/settings', () => {
       loyalty_points_per_100: 1000,
       default_credit_limit: null,
       offline_max_age_days: 30,
+      require_shift: false,
     });
     expect((await adminA.get(settingsOf(storeA))).json().data).toEqual(both.json().data);
     // Store B is untouched.
@@ -134,7 +137,27 @@ describe('PUT /api/stores/{storeId}/settings', () => {
       loyalty_points_per_100: 1,
       default_credit_limit: null,
       offline_max_age_days: 30,
+      require_shift: false,
     });
+  });
+
+  it('saves require_shift (issue 24): on, kept when another setting is saved, off again', async () => {
+    const on = await managerA.put(settingsOf(storeA), { require_shift: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.require_shift).toBe(true);
+    const other = await adminA.put(settingsOf(storeA), { loyalty_points_per_100: 1 });
+    expect(other.json().data.require_shift).toBe(true);
+    expect((await adminA.get(settingsOf(storeA))).json().data.require_shift).toBe(true);
+    // Store B keeps the default: off.
+    const storeBSettings = await superAdmin.get(settingsOf(storeB), {
+      query: { store_id: storeB },
+    });
+    expect(storeBSettings.json().data.require_shift).toBe(false);
+    const bad = await adminA.put(settingsOf(storeA), { require_shift: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('require_shift');
+    const off = await adminA.put(settingsOf(storeA), { require_shift: false });
+    expect(off.json().data.require_shift).toBe(false);
   });
 
   it('saves the default credit limit (issue 21): set, kept, cleared by null or blank', async () => {
@@ -148,6 +171,7 @@ describe('PUT /api/stores/{storeId}/settings', () => {
       loyalty_points_per_100: 2,
       default_credit_limit: 2500.5,
       offline_max_age_days: 30,
+      require_shift: false,
     });
     expect(
       (await adminA.put(settingsOf(storeA), { default_credit_limit: '' })).json().data,

@@ -17,6 +17,7 @@ const columns = {
   loyalty_points_per_100: stores.loyaltyPointsPer100,
   default_credit_limit: stores.defaultCreditLimit,
   offline_max_age_days: stores.offlineMaxAgeDays,
+  require_shift: stores.requireShift,
 };
 
 function present(row: {
@@ -24,6 +25,7 @@ function present(row: {
   loyalty_points_per_100: number;
   default_credit_limit: string | null;
   offline_max_age_days: number;
+  require_shift: boolean;
 }): StoreSettings {
   const limit = row.default_credit_limit;
   return { ...row, default_credit_limit: limit === null ? null : storedMoneyToNumber(limit) };
@@ -44,6 +46,7 @@ export async function saveStoreSettings(
     maxCashierDiscountPercent: input.max_cashier_discount_percent,
     loyaltyPointsPer100: input.loyalty_points_per_100,
     offlineMaxAgeDays: input.offline_max_age_days,
+    requireShift: input.require_shift,
     // In cents when sent; null clears it (no default limit).
     defaultCreditLimit:
       input.default_credit_limit === undefined

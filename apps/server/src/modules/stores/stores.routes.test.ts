@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
 import { buildStore, signedIn } from '../../testing/factories';
+import { stores } from './stores.table';
 
 let t: TestApp;
 let superAdmin: TestClient;
@@ -30,6 +32,28 @@ describe('GET /api/stores', () => {
     const { client } = await signedIn(t, 'user', homeStore);
     const response = await client.get('/api/stores');
     expect(response.json().data.map((s: { name: string }) => s.name)).toEqual(['Home Store']);
+  });
+});
+
+describe('GET /api/stores/transfer-destinations (issue 25)', () => {
+  it("gives an admin the chain's other active stores, a super_admin every active one", async () => {
+    const closed = await buildStore(t.db, 'Closed Store');
+    await t.db.update(stores).set({ isActive: false }).where(eq(stores.id, closed.id));
+    const { client: admin } = await signedIn(t, 'admin', homeStore);
+    const names = async (client: TestClient) =>
+      (await client.get('/api/stores/transfer-destinations'))
+        .json()
+        .data.map((store: { name: string }) => store.name);
+    expect(await names(admin)).toEqual(['Other Store']);
+    expect(await names(superAdmin)).toEqual(expect.arrayContaining(['Home Store', 'Other Store']));
+    expect(await names(superAdmin)).not.toContain('Closed Store');
+  });
+
+  it('is refused to those who may not send', async () => {
+    for (const role of ['manager', 'sales'] as const) {
+      const { client } = await signedIn(t, role, homeStore);
+      expect((await client.get('/api/stores/transfer-destinations')).statusCode).toBe(403);
+    }
   });
 });
 

@@ -7,7 +7,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../lib/access.plugin';
 import { presentStore } from './stores.presenters';
-import { createStore, listStoresFor, updateStore } from './stores.service';
+import {
+  createStore,
+  listStoresFor,
+  listTransferDestinations,
+  updateStore,
+} from './stores.service';
 
 export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -20,6 +25,20 @@ export const storesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const rows = await listStoresFor(db, requireAuth(request).user);
+      return { success: true as const, data: rows.map(presentStore) };
+    },
+  );
+
+  // Issue 25: the stores a transfer may go to, for those who send (an admin sees no other
+  // store in GET /stores).
+  app.get(
+    '/transfer-destinations',
+    {
+      config: { access: { capability: 'transfers:send' } },
+      schema: { tags: ['stores'], response: { 200: storeListResponseSchema } },
+    },
+    async (request) => {
+      const rows = await listTransferDestinations(db, requireAuth(request).user);
       return { success: true as const, data: rows.map(presentStore) };
     },
   );

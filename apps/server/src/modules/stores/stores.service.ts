@@ -1,6 +1,6 @@
 /** Stores: the tenants of Duka (PRODUCT.md §2). */
 import type { StoreInput } from '@duka/shared/stores/stores.schemas';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Executor } from '../../db/client';
 import { requireAuth } from '../../lib/access.plugin';
@@ -15,6 +15,20 @@ export async function listStoresFor(db: Executor, actor: AuthUser): Promise<Stor
   }
   if (actor.storeId === null) return [];
   return db.select().from(stores).where(eq(stores.id, actor.storeId));
+}
+
+/**
+ * Where an actor may send stock (issue 25): the chain's active stores but their own. GET /stores
+ * shows staff only their own store (spec §7), so an admin sending a transfer reads this; a
+ * super_admin gets every active store and the client leaves out the one acting.
+ */
+export async function listTransferDestinations(db: Executor, actor: AuthUser): Promise<StoreRow[]> {
+  const active = eq(stores.isActive, true);
+  return db
+    .select()
+    .from(stores)
+    .where(actor.storeId === null ? active : and(active, ne(stores.id, actor.storeId)))
+    .orderBy(asc(stores.id));
 }
 
 export async function findStore(db: Executor, id: number): Promise<StoreRow | undefined> {

@@ -33,6 +33,8 @@ export const stores = pgTable(
     offlineMaxAgeDays: integer('offline_max_age_days')
       .notNull()
       .default(STORE_SETTINGS_DEFAULTS.offline_max_age_days),
+    // Issue 24: a sale at the till needs its seller's open shift.
+    requireShift: boolean('require_shift').notNull().default(STORE_SETTINGS_DEFAULTS.require_shift),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

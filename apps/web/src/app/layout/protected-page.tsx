@@ -1,5 +1,7 @@
 import type { PagePath } from '@duka/shared/auth/permissions';
 import { useState, type ReactNode } from 'react';
+import { useAuthStore } from '@/features/auth/stores/auth-store';
+import { StoreProvider } from '@/features/stores/components/store-provider';
 import { syncCartWithStore } from '../cart-setup';
 import { followConnection, OFFLINE_PAGES, useOnline } from '../connection';
 import { DeviceCatalogueSync } from '../device-catalogue-sync';
@@ -25,17 +27,23 @@ export function ProtectedPage({
   announceSignIn?: boolean;
   children: ReactNode;
 }) {
+  const signedIn = useAuthStore((state) => state.user !== null);
   return (
-    <RouteGuard page={page} announceSignIn={announceSignIn}>
-      {/* Issue 22: the device keeps the store's catalogue for the offline till. */}
-      <DeviceCatalogueSync />
-      <AppShell>
-        {/* Keyed: each page starts from its own first render, not the previous page's. */}
-        <NeedsConnection key={page} page={page}>
-          {children}
-        </NeedsConnection>
-      </AppShell>
-    </RouteGuard>
+    // The store list and the current store, for the header and the pages; here rather than in
+    // the root layout, so that its query code is not in the first load (issue 25). The same
+    // provider stays mounted from one protected page to the next.
+    <StoreProvider enabled={signedIn}>
+      <RouteGuard page={page} announceSignIn={announceSignIn}>
+        {/* Issue 22: the device keeps the store's catalogue for the offline till. */}
+        <DeviceCatalogueSync />
+        <AppShell>
+          {/* Keyed: each page starts from its own first render, not the previous page's. */}
+          <NeedsConnection key={page} page={page}>
+            {children}
+          </NeedsConnection>
+        </AppShell>
+      </RouteGuard>
+    </StoreProvider>
   );
 }
 

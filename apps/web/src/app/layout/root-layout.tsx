@@ -3,8 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { clearToasts } from '@/components/ui/use-toast';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
-import { StoreProvider } from '@/features/stores/components/store-provider';
-import { RoleContext } from '@/lib/use-can';
+import { RoleContext } from '@/lib/role-context';
 import { pageChanged } from '../page-changes';
 import { usePageTitle } from '../use-page-title';
 import { PendingNavigation } from './pending-navigation';
@@ -37,15 +36,13 @@ export function RootLayout() {
 
   return (
     <RoleContext.Provider value={user?.role ?? null}>
-      <StoreProvider enabled={user !== null && !isAuthPage}>
-        <Outlet />
-        <PendingNavigation />
-        {!isAuthPage && (
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        )}
-      </StoreProvider>
+      <Outlet />
+      <PendingNavigation />
+      {!isAuthPage && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </RoleContext.Provider>
   );
 }

@@ -12,7 +12,8 @@ import { StoreProvider } from '@/features/stores/components/store-provider';
 import { createQueryClient } from '@/lib/query-client';
 import { RoleContext } from '@/lib/use-can';
 import { stubApi, stubResizeObserver } from '@/test/api-stub';
-import { buildShopperProduct, buildUser } from '@/test/fixtures';
+import { buildSale, buildShopperProduct, buildUser } from '@/test/fixtures';
+import { SETTINGS } from '@/features/receipts/lib/receipt-fixtures';
 import { PosPage } from './pos-page';
 
 const customer = (overrides: Partial<Customer>): Customer => ({
@@ -42,7 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(role: Role) {
+function renderPage(role: Role, routes: Parameters<typeof stubApi>[0] = {}) {
   useAuthStore.setState({ user: buildUser(role), isAuthenticated: true, sessionChecked: true });
   // Like the server: a repayment takes the amount off Grace's balance.
   let graceBalance = 1200;
@@ -65,6 +66,7 @@ function renderPage(role: Role) {
         body: { data: { id: 3, amount: 500, balance: graceBalance, settled_sale_ids: [] } },
       };
     },
+    ...routes,
   });
   const router = createMemoryRouter(
     [
@@ -114,5 +116,81 @@ describe('a repayment from the till (issue 21)', () => {
     await vi.waitFor(() =>
       expect(screen.getByTestId('pos-owes')).toHaveTextContent('Owes KSh 700.00'),
     );
+  });
+});
+
+describe('a return at the till (issue 24)', () => {
+  it('a manager finds the sale by its receipt number, returns a line, and the refund receipt opens', async () => {
+    const sale = buildSale();
+    const saleReturn = {
+      id: 7,
+      sale_id: 42,
+      amount: 65,
+      refund_method: 'cash',
+      mpesa_code: null,
+      reason: 'Sour',
+      items: [
+        {
+          sale_item_id: 1,
+          product_id: 3,
+          product_name: 'Brookside Milk 500ml',
+          unit_type: 'piece',
+          quantity: 1,
+          pieces: 1,
+          amount: 65,
+          restock: true,
+        },
+      ],
+      points_reversed: 0,
+      shift_id: null,
+      User: { id: 2, name: 'Mary Manager' },
+      created_at: '2026-11-21T07:30:00.000Z',
+    };
+    let returnedYet = false;
+    const sent = renderPage('manager', {
+      'GET /sales/42': () => ({
+        body: {
+          success: true,
+          data: returnedYet
+            ? { ...sale, status: 'partially_returned', returned_amount: 65, returns: [saleReturn] }
+            : sale,
+        },
+      }),
+      'POST /sales/42/returns': () => {
+        returnedYet = true;
+        return { status: 201, body: { success: true, data: saleReturn } };
+      },
+      'GET /stores/1/receipt-settings': { body: { success: true, data: SETTINGS } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Return' }));
+    await userEvent.type(await screen.findByLabelText('Receipt number'), '#42{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Return items of sale #42' });
+    await userEvent.click(
+      within(dialog).getAllByRole('button', { name: 'One more of Brookside Milk 500ml' })[0]!,
+    );
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Sour');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Return and refund KSh 65.00' }),
+    );
+
+    const receipt = await screen.findByRole('dialog', { name: 'Refund Receipt #7' });
+    expect(await within(receipt).findByText('Total refunded')).toBeInTheDocument();
+    expect(sent.filter((call) => call.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/sales/42/returns',
+        body: {
+          items: [{ sale_item_id: 1, quantity: 1, restock: true }],
+          refund_method: 'cash',
+          reason: 'Sour',
+        },
+      },
+    ]);
+  });
+
+  it('offers no Return to sales staff', async () => {
+    renderPage('sales');
+    await screen.findByRole('option', { name: GRACE });
+    expect(screen.queryByTestId('till-return')).not.toBeInTheDocument();
   });
 });

@@ -6,9 +6,12 @@ import { Till } from '@/features/pos/components/till';
 import type { TillOutbox } from '@/features/pos/lib/offline-checkout';
 import { focusTillSearch } from '@/features/pos/lib/till-focus';
 import { ReceiptSettingsButton } from '@/features/receipts/components/receipt-settings-button';
+import { useReceiptSettings } from '@/features/receipts/api/receipt-settings';
+import type { ShiftAction } from '@/features/shifts/lib/shift-action';
 import { loadPageNamespaces } from '@/lib/i18n';
 import { useCan } from '@/lib/use-can';
 import { AppPageLoader } from '../layout/app-page-loader';
+import { useOnline } from '../connection';
 import { useActingStoreId } from '../use-acting-store-id';
 
 // The receipt's code comes with the first receipt shown, not with the till (its budget).
@@ -17,6 +20,19 @@ const ReceiptDialog = lazy(() =>
     default: module.ReceiptDialog,
   })),
 );
+
+// Issue 24: the shift bar, with its words, comes just after the till: the till's budget keeps
+// the whole shifts feature out (its dialogs load later still, when one opens).
+const ShiftBar = lazy(() =>
+  Promise.all([
+    import('@/features/shifts/components/shift-bar'),
+    loadPageNamespaces(['shifts']),
+  ]).then(([module]) => ({ default: module.ShiftBar })),
+);
+
+// Issue 24: a manager's Return (its button, the return by receipt number, the refund receipt)
+// comes just after the till, with its words: none of it is in the till's budget.
+const TillReturns = lazy(() => import('./till-returns').then((module) => module.loadTillReturns()));
 
 // Issue 21: the customers' repayment dialog, with its texts, when a cashier first records one.
 const RepaymentDialog = lazy(() =>
@@ -38,7 +54,9 @@ const LocalReceiptDialog = lazy(() =>
  * receipt can be shown again later by its link. A customer who owes can repay from the till's
  * customer selector (issue 21: the customers' repayment dialog). Issue 22: a sale made with no
  * connection is kept in the device's outbox (features/offline), and its local receipt opens
- * (?local=its client_sale_id). Features never import each other; this page composes them.
+ * (?local=its client_sale_id). Issue 24: the cashier's shift bar (features/shifts) above the
+ * till; the checkout asks for Open shift when the store requires one; a manager's Return
+ * (./till-returns.tsx). Features never import each other; this page composes them.
  */
 export function PosPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -67,6 +85,11 @@ export function PosPage() {
   const [receiptLoaded, setReceiptLoaded] = useState(false);
   if (receiptSaleId !== null && !receiptLoaded) setReceiptLoaded(true);
   const can = useCan();
+  const online = useOnline();
+  // Issue 24: the shift dialog open (the bar's own, or Open shift asked for by the checkout).
+  const [shiftAction, setShiftAction] = useState<ShiftAction | null>(null);
+  // The X and Z reports are headed by the receipt's business name, read once a report may show.
+  const shopName = useReceiptSettings(shiftAction !== null ? storeId : null).data?.business_name;
   const [repaying, setRepaying] = useState<Customer | null>(null);
   // Mounted from the first repayment on, so it closes (and gives focus back) as a dialog does.
   const [repaymentLoaded, setRepaymentLoaded] = useState(false);
@@ -94,8 +117,27 @@ export function PosPage() {
 
   return (
     <>
-      <ReceiptSettingsButton storeId={storeId} className="mb-3 ml-auto flex w-fit" />
+      {/* As tall as the bar's buttons from the start: the bar (or Return) arriving moves nothing. */}
+      <div className="mb-3 flex min-h-10 flex-wrap items-center justify-end gap-3">
+        <Suspense fallback={null}>
+          <ShiftBar
+            storeId={storeId}
+            shopName={shopName ?? ''}
+            online={online}
+            action={shiftAction}
+            onActionChange={setShiftAction}
+            onCloseAutoFocus={focusTillSearch}
+          />
+        </Suspense>
+        {can('returns:create') && (
+          <Suspense fallback={null}>
+            <TillReturns online={online} storeId={storeId} />
+          </Suspense>
+        )}
+        <ReceiptSettingsButton storeId={storeId} className="flex w-fit" />
+      </div>
       <Till
+        onOpenShift={() => setShiftAction('open')}
         onSaleCompleted={(saleId) => showReceipt(saleId)}
         outbox={outbox}
         onSaleKept={(clientSaleId) => showReceipt(null, clientSaleId)}

@@ -94,6 +94,7 @@ function renderPage(overrides: Record<string, ApiReply | ((r: SentRequest) => Ap
           repayments: { cash: 150, mpesa: 250 },
           totalSales: 1915,
           count: 3,
+          returns: 120.5,
           byDay: [
             { date: '2026-11-10', revenue: 650, count: 1 },
             { date: '2026-11-11', revenue: 0, count: 0 },
@@ -224,6 +225,9 @@ describe('ReportsPage (spec §2 Reports)', () => {
     ]);
     expect(within(methods).getByRole('heading', { name: 'Repayments received' })).toBeVisible();
     expect(rows('repayments-by-method')).toEqual(['CashKSh 150.00', 'M-PesaKSh 250.00']);
+    // Issue 24: the period's returns, named under the figures they were taken off.
+    expect(within(methods).getByTestId('returns-total')).toHaveTextContent('KSh 120.50');
+    expect(within(methods).getByText('Returns')).toBeVisible();
     expect(screen.getByText('3 records')).toBeInTheDocument();
     const top = screen.getByRole('list', { name: 'Top Sellers' });
     // Never-sold products are no top sellers.

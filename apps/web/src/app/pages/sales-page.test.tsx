@@ -42,6 +42,17 @@ function renderPage(role: Role, url = '/sales') {
     'GET /sales': { body: { sales: [sale], total: 1, page: 1, pageSize: 10 } },
     'GET /sales/42': { body: { success: true, data: sale } },
     'GET /orders': { body: { orders: [], total: 0, page: 1, pageSize: 10 } },
+    'GET /payments/mpesa/summary': {
+      body: {
+        success: true,
+        data: {
+          date: '2026-11-26',
+          received: [],
+          unverified_sales: [],
+          totals: { received: 0, matched: 0, unmatched: 0, unverified: 0 },
+        },
+      },
+    },
     'GET /stores/1/receipt-settings': {
       body: {
         success: true,
@@ -130,5 +141,23 @@ describe('SalesPage (spec §2 Sales and Orders page)', () => {
     expect(await within(receipt).findByText('Mama Mboga Duka')).toBeInTheDocument();
     expect(within(receipt).getByRole('button', { name: 'WhatsApp' })).toBeEnabled();
     expect(within(receipt).getByRole('button', { name: 'SMS' })).toBeEnabled();
+  });
+
+  it("a manager's M-Pesa tab (issue 23): in the address, asked for only when open", async () => {
+    const { sent, router } = renderPage('manager');
+    await screen.findByText('Grace Wambui');
+    expect(calls(sent, '/payments/mpesa')).toEqual([]);
+    await userEvent.click(screen.getByRole('tab', { name: 'M-Pesa' }));
+    expect(router.state.location.search).toBe('?tab=mpesa');
+    expect(await screen.findByText('No M-Pesa payment was received this day.')).toBeInTheDocument();
+    expect(calls(sent, '/payments/mpesa')).toHaveLength(1);
+  });
+
+  it('a cashier has no M-Pesa tab, not even from the address', async () => {
+    const { sent } = renderPage('sales', '/sales?tab=mpesa');
+    expect(await screen.findByText('Grace Wambui')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'M-Pesa' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Sales', selected: true })).toBeInTheDocument();
+    expect(calls(sent, '/payments/mpesa')).toEqual([]);
   });
 });

@@ -1,26 +1,35 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
+import { MpesaSettingsSection } from '@/features/mpesa-settings/components/mpesa-settings-section';
 import { StoreSettingsForm } from '@/features/store-settings/components/store-settings-form';
 import { useStoreSettings } from '@/features/store-settings/api/store-settings';
+import { useCan } from '@/lib/use-can';
 import { AppPageLoader } from '../layout/app-page-loader';
 import { useActingStoreId } from '../use-acting-store-id';
 
-/** Issue 20: a store's own rules, for its admin and managers (a super_admin's chosen store). */
+/**
+ * Issue 20: a store's own rules, for its admin and managers (a super_admin's chosen store).
+ * Issue 23: below them, the store's M-Pesa (Daraja) settings.
+ */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
+  const can = useCan();
   const storeId = useActingStoreId();
   const settings = useStoreSettings(storeId);
   if (storeId === null || settings.isPending) return <AppPageLoader />;
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      {settings.data ? (
-        <StoreSettingsForm key={storeId} storeId={storeId} settings={settings.data} />
-      ) : (
-        <p role="alert" className="text-red-700 dark:text-red-400">
-          {t('loadFailed')}
-        </p>
-      )}
+      <div className="grid gap-6">
+        {settings.data ? (
+          <StoreSettingsForm key={storeId} storeId={storeId} settings={settings.data} />
+        ) : (
+          <p role="alert" className="text-red-700 dark:text-red-400">
+            {t('loadFailed')}
+          </p>
+        )}
+        {can('mpesa:settings') && <MpesaSettingsSection key={storeId} storeId={storeId} />}
+      </div>
     </>
   );
 }

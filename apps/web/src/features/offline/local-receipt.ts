@@ -37,6 +37,7 @@ export function receiptSale(entry: OutboxEntry): Sale {
       list_price: centsToNumber(cents(line.unit_price)),
       discount: 0,
       buying_price: 0,
+      returned_quantity: 0,
     };
   });
   const subtotalCents = items.reduce((sum, item) => sum + cents(item.total), 0);
@@ -56,6 +57,7 @@ export function receiptSale(entry: OutboxEntry): Sale {
         method: method === 'mpesa' ? 'mpesa' : 'cash',
         amount: centsToNumber(method === 'cash' ? paidCents - changeCents : paidCents),
         mpesa_code: mpesaCode,
+        mpesa_payment_id: null,
       },
     ],
     balance_due: 0,
@@ -64,6 +66,7 @@ export function receiptSale(entry: OutboxEntry): Sale {
     amount_paid: centsToNumber(paidCents),
     change_amount: centsToNumber(changeCents),
     mpesa_code: mpesaCode,
+    mpesa_verified: null,
     discount_total: centsToNumber(cents(payload.cart_discount)),
     discount_approved_by: null,
     receipt_status: { sms: false, whatsapp: false, sms_state: null, sms_error: null },
@@ -83,5 +86,9 @@ export function receiptSale(entry: OutboxEntry): Sale {
     reviewed_at: null,
     reviewed_by: null,
     review_note: null,
+    // Not uploaded yet: no returns, and the shift it joins is the server's to say (issue 24).
+    returned_amount: 0,
+    returns: [],
+    shift_id: null,
   };
 }

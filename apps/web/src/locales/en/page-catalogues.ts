@@ -7,16 +7,25 @@ import connection from './connection.json';
 import expenses from './expenses.json';
 import customers from './customers.json';
 import inventory from './inventory.json';
+import labels from './labels.json';
 import pos from './pos.json';
 import products from './products.json';
 import purchaseOrders from './purchaseOrders.json';
 import orders from './orders.json';
 import reports from './reports.json';
+import returns from './returns.json';
 import settings from './settings.json';
+import shifts from './shifts.json';
+import counts from './counts.json';
 import receipts from './receipts.json';
 import shop from './shop.json';
+import profile from './profile.json';
+import stores from './stores.json';
+import users from './users.json';
+import cart from './cart.json';
 import sales from './sales.json';
 import suppliers from './suppliers.json';
+import transfers from './transfers.json';
 
 export const pageCatalogues = {
   inventory,
@@ -31,6 +40,15 @@ export const pageCatalogues = {
   expenses,
   customers,
   reports,
+  returns,
+  labels,
   settings,
+  shifts,
+  counts,
   connection,
+  profile,
+  users,
+  stores,
+  cart,
+  transfers,
 };

@@ -19,9 +19,25 @@ export const PAGE_NAMESPACE_LOADERS = {
   expenses: () => import('./expenses.json'),
   customers: () => import('./customers.json'),
   reports: () => import('./reports.json'),
+  // Issue 24: the return dialog's words, with the dialog (the sales page's and the till's).
+  returns: () => import('./returns.json'),
+  // Issue 25: the labels print view's words, with the view (opened from /inventory).
+  labels: () => import('./labels.json'),
   settings: () => import('./settings.json'),
+  // Issue 24: the till's shift bar and the Shifts page.
+  shifts: () => import('./shifts.json'),
+  // Issue 25: the Counts tab of /inventory, with the tab.
+  counts: () => import('./counts.json'),
   // The header's connection status and the pages' offline notice: every protected page.
   connection: () => import('./connection.json'),
+  // The header's cart and the till's (issue 25: out of the first load): every protected page.
+  cart: () => import('./cart.json'),
+  // Issue 25 (bundle budgets): the profile, users and stores pages' words, with their page.
+  profile: () => import('./profile.json'),
+  users: () => import('./users.json'),
+  stores: () => import('./stores.json'),
+  // Issue 25: the inventory's Transfers tab, with the tab.
+  transfers: () => import('./transfers.json'),
 } as const satisfies Record<keyof typeof pageCatalogues, () => Promise<{ default: unknown }>>;
 
 export type PageNamespace = keyof typeof PAGE_NAMESPACE_LOADERS;

@@ -24,8 +24,13 @@ import orders from './orders.json';
 import expenses from './expenses.json';
 import customers from './customers.json';
 import reports from './reports.json';
+import returns from './returns.json';
+import labels from './labels.json';
 import settings from './settings.json';
+import shifts from './shifts.json';
+import counts from './counts.json';
 import connection from './connection.json';
+import transfers from './transfers.json';
 
 const catalogues = {
   common,
@@ -49,8 +54,13 @@ const catalogues = {
   expenses,
   customers,
   reports,
+  returns,
+  labels,
   settings,
+  shifts,
+  counts,
   connection,
+  transfers,
 } satisfies Catalogues;
 
 export default catalogues;

@@ -2,7 +2,7 @@ import type { Customer } from '@duka/shared/customers/customers.schemas';
 import { formatCurrency, centsToNumber } from '@duka/shared/money/money';
 import type { DiscountApproval } from '@duka/shared/sales/sales.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,6 +18,8 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useToast } from '@/components/ui/use-toast';
 import { isNetworkFailure } from '@/lib/api-client';
+import { translateMessage } from '@/lib/i18n';
+import { useSyncStatus } from '@/features/offline/sync-status-store';
 import { useCartStore } from '@/features/cart/stores/cart-store';
 import { useCreateSale } from '../api/create-sale';
 import { getProduct } from '../api/get-product';
@@ -43,6 +45,9 @@ import {
   creditLimitRefusal,
   discountRefusal,
   isReusedCheckoutKey,
+  isShiftRequired,
+  mpesaPaymentRefusal,
+  OPEN_SHIFT_FIRST,
   stockShortMessage,
 } from '../lib/checkout-errors';
 import { localCustomerId } from '../lib/device-products';
@@ -57,6 +62,7 @@ import { useCheckoutDiscount } from '../lib/use-checkout-discount';
 import { focusTillSearch } from '../lib/till-focus';
 import { customerLabel } from './customer-select';
 import { DeliveryFields } from './delivery-fields';
+import type { AttachedMpesa } from './mpesa-panel';
 import { PaymentFields } from './payment-fields';
 
 // Issue 20: the discount's parts load with the checkout, not with the till (its budget).
@@ -66,6 +72,10 @@ const CartDiscountFields = lazy(() =>
 // Issue 21: credit and split payment load when the cashier chooses them (the till's budget).
 const PaymentPartsFields = lazy(() =>
   import('./payment-parts-fields').then((module) => ({ default: module.PaymentPartsFields })),
+);
+// Issue 23: the M-Pesa prompt and received payments load when the cashier chooses M-Pesa online.
+const MpesaPanel = lazy(() =>
+  import('./mpesa-panel').then((module) => ({ default: module.MpesaPanel })),
 );
 const ManagerApprovalDialog = lazy(() =>
   import('./manager-approval-dialog').then((module) => ({
@@ -86,6 +96,11 @@ interface CheckoutDialogProps {
    */
   outbox?: TillOutbox;
   onSaleKept?: (clientSaleId: string) => void;
+  /**
+   * Issue 24: opens the shift bar's Open shift, when the store requires an open shift to sell
+   * and the server refused the sale for want of one.
+   */
+  onOpenShift?: () => void;
 }
 
 /** Spec §2 'Complete Sale'; mounted only while open, so each checkout starts fresh. */
@@ -106,6 +121,7 @@ function CheckoutForm({
   onSaleCompleted,
   outbox,
   onSaleKept,
+  onOpenShift,
 }: CheckoutDialogProps) {
   const { t } = useTranslation('pos');
   const { toast } = useToast();
@@ -130,7 +146,24 @@ function CheckoutForm({
     return attempt.current;
   };
   // Issue 22: offline the till takes cash or M-Pesa, with no discount over the cashier's cap.
-  const offline = !useBrowserOnline() && outbox !== undefined;
+  const browserOnline = useBrowserOnline();
+  const offline = !browserOnline && outbox !== undefined;
+  // Issue 23: prompts and received payments only with a connection (the header's status).
+  const connected = useSyncStatus((state) => state.online) && browserOnline;
+  // The M-Pesa payment (a paid prompt or a received one) that pays the sale; the ref is what
+  // complete() reads, also after a manager's approval.
+  const [attached, setAttached] = useState<AttachedMpesa | null>(null);
+  const attachedRef = useRef<AttachedMpesa | null>(null);
+  const attach = (payment: AttachedMpesa | null) => {
+    attachedRef.current = payment;
+    setAttached(payment);
+  };
+  // Payments the server refused for this sale (409: used by another sale, not paid).
+  const [refusedPayments, setRefusedPayments] = useState<ReadonlySet<number>>(() => new Set());
+  const [mpesaRefusal, setMpesaRefusal] = useState<string | null>(null);
+  // One id per checkout, taken when M-Pesa (or a split) is chosen: the prompt's reference and
+  // the sale's client_sale_id agree.
+  const [clientSaleId, setClientSaleId] = useState<string | null>(null);
   const [keeping, setKeeping] = useState(false);
   // Issue 20: the whole-cart discount and a manager's approval when a cashier goes over the cap.
   const discount = useCheckoutDiscount();
@@ -139,9 +172,19 @@ function CheckoutForm({
   const [plan, setPlan] = useState<PaymentPlan | null>(null);
   // The server's 409 'Credit limit exceeded', shown until the payment or customer changes.
   const [creditRefused, setCreditRefused] = useState<string | null>(null);
+  // Issue 24: the server's 409 'Open a shift first', shown with Open shift until the next try.
+  const [shiftRequired, setShiftRequired] = useState(false);
+  // Issue 23: a split's M-Pesa part paid by a prompt or a received payment completes the sale
+  // by itself once the parts report it (with that payment) and they pay the whole total.
+  const completeWith = useRef<number | null>(null);
+  const completePlan = useRef<((plan: PaymentPlan) => void) | null>(null);
   const takePlan = useCallback((next: PaymentPlan | null) => {
     setPlan(next);
     setCreditRefused(null);
+    const paid = completeWith.current;
+    if (paid === null || !next?.parts.some((part) => part.mpesaPaymentId === paid)) return;
+    completeWith.current = null;
+    if (next.ready) completePlan.current?.(next);
   }, []);
   const set = (change: Partial<CheckoutForm>) => {
     setCreditRefused(null);
@@ -195,18 +238,22 @@ function CheckoutForm({
     }
   };
 
-  const complete = async (approval?: DiscountApproval) => {
+  const complete = async (approval?: DiscountApproval, planNow: PaymentPlan | null = plan) => {
     // The same cart keeps the same id and time: a retry after a lost answer is the same sale.
     const { key, soldAt } = checkoutAttempt();
-    const payload = {
-      ...buildSalePayload(items, form, {
-        cartDiscountCents: discount.cartDiscountCents,
-        approval,
-        plan,
-      }),
-      client_sale_id: key,
-      sold_at: soldAt,
-    };
+    const built = buildSalePayload(items, form, {
+      cartDiscountCents: discount.cartDiscountCents,
+      approval,
+      plan: planNow,
+    });
+    // Issue 23: a paid prompt or received payment pays it; its receipt becomes the sale's code.
+    const mpesaPayment = form.paymentMethod === 'mpesa' ? attachedRef.current : null;
+    if (mpesaPayment) {
+      delete built.mpesa_code;
+      built.mpesa_payment_id = mpesaPayment.id;
+    }
+    const payload = { ...built, client_sale_id: key, sold_at: soldAt };
+    setShiftRequired(false);
     // Issue 22: cash or M-Pesa with no manager's approval may be kept on the device.
     const keepable = outbox !== undefined && offeredOffline(form.paymentMethod) && !approval;
     const sale: TillCheckout = { payload, items, customer };
@@ -231,12 +278,33 @@ function CheckoutForm({
         await keep(sale);
         return;
       }
+      const mpesaRefused = mpesaPaymentRefusal(error);
+      if (mpesaRefused !== null) {
+        // The server's words ('This M-Pesa payment is already used by sale #…'); the cashier
+        // picks another way.
+        discount.closeApproval();
+        const ids = [
+          ...(mpesaPayment ? [mpesaPayment.id] : []),
+          ...(payload.payments ?? []).flatMap((part) =>
+            part.mpesa_payment_id === undefined ? [] : [part.mpesa_payment_id],
+          ),
+        ];
+        setRefusedPayments((current) => new Set([...current, ...ids]));
+        attach(null);
+        setMpesaRefusal(mpesaRefused);
+        void queryClient.invalidateQueries({ queryKey: ['mpesa'] });
+        return;
+      }
       const refusal = discountRefusal(error);
       if (refusal) {
         discount.askApproval(approval ? refusal : null);
         return;
       }
       discount.closeApproval();
+      if (isShiftRequired(error)) {
+        setShiftRequired(true);
+        return;
+      }
       const overLimit = creditLimitRefusal(error);
       if (overLimit !== null) {
         setCreditRefused(overLimit);
@@ -245,6 +313,7 @@ function CheckoutForm({
       if (isReusedCheckoutKey(error)) {
         forgetCheckoutKey();
         attempt.current = null;
+        if (clientSaleId !== null) setClientSaleId(checkoutAttempt().key);
         toast({
           variant: 'destructive',
           title: t('checkout.alreadyRecorded'),
@@ -266,6 +335,47 @@ function CheckoutForm({
       });
     }
   };
+
+  useEffect(() => {
+    completePlan.current = (next) => {
+      if (items.length === 0 || pending) return;
+      if (discount.approvalCap !== null) discount.askApproval(null);
+      else void complete(undefined, next);
+    };
+  });
+
+  /** Issue 23: a paid prompt or a received payment completes the sale by itself. */
+  const payWithMpesa = (payment: AttachedMpesa) => {
+    attach(payment);
+    setMpesaRefusal(null);
+    if (items.length === 0 || pending) return;
+    if (discount.approvalCap !== null) discount.askApproval(null);
+    else void complete();
+  };
+  const useCash = () => {
+    set({ paymentMethod: 'cash', amountTendered: '', mpesaCode: '' });
+    attach(null);
+    setMpesaRefusal(null);
+    // The cashier types what the customer hands over next.
+    requestAnimationFrame(() => document.getElementById('checkout-tendered')?.focus());
+  };
+  const mpesaOnline = connected && form.paymentMethod === 'mpesa' && clientSaleId !== null;
+  const splitOnline = connected && form.paymentMethod === 'split' && clientSaleId !== null;
+  const defaultPhone = localPhone(customer?.phone);
+  const mpesaNotes = (
+    <>
+      {attached && (
+        <p role="status" className="text-sm font-semibold" data-testid="mpesa-attached">
+          {t('mpesa.attached', { code: attached.code ?? '' })}
+        </p>
+      )}
+      {mpesaRefusal !== null && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {mpesaRefusal}
+        </p>
+      )}
+    </>
+  );
 
   const totalRow = (
     <>
@@ -292,6 +402,11 @@ function CheckoutForm({
             const paymentMethod = event.target.value as CheckoutMethod;
             // Spec §5: the tendered field clears when the method is not cash.
             set({ paymentMethod, amountTendered: '', mpesaCode: '' });
+            attach(null);
+            setMpesaRefusal(null);
+            if (paymentMethod === 'mpesa' || paymentMethod === 'split') {
+              setClientSaleId(checkoutAttempt().key);
+            }
           }}
         >
           <option value="cash">{t('checkout.cash')}</option>
@@ -343,11 +458,42 @@ function CheckoutForm({
               totalCents={totals.totalCents}
               customer={customer}
               onPlan={takePlan}
+              mpesa={
+                splitOnline
+                  ? {
+                      clientSaleId: clientSaleId ?? '',
+                      defaultPhone,
+                      refused: refusedPayments,
+                      busy: pending,
+                      onPartPaid: (paymentId) => {
+                        setMpesaRefusal(null);
+                        completeWith.current = paymentId;
+                      },
+                    }
+                  : undefined
+              }
             />
           </Suspense>
+          {mpesaNotes}
         </>
       ) : (
         <>
+          {mpesaOnline && (
+            <Suspense fallback={null}>
+              <MpesaPanel
+                dueCents={totals.totalCents}
+                clientSaleId={clientSaleId ?? ''}
+                defaultPhone={defaultPhone}
+                refused={refusedPayments}
+                busy={pending}
+                onPaid={payWithMpesa}
+                onUseCash={useCash}
+                codeFieldId="checkout-mpesa"
+                idPrefix="checkout-mpesa-pay"
+              />
+            </Suspense>
+          )}
+          {mpesaNotes}
           <PaymentFields form={form} showShortfall={showShortfall} onChange={set} />
           <dl className={totalsClass}>
             {totalRow}
@@ -371,6 +517,22 @@ function CheckoutForm({
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           {creditRefused}
         </p>
+      )}
+      {shiftRequired && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3"
+          data-testid="shift-required"
+        >
+          <p className="text-sm text-red-600 dark:text-red-400">
+            {translateMessage(OPEN_SHIFT_FIRST)}
+          </p>
+          {onOpenShift && (
+            <Button type="button" variant="outline" size="sm" onClick={onOpenShift}>
+              {t('checkout.openShift')}
+            </Button>
+          )}
+        </div>
       )}
       <DialogFooter>
         <DialogClose asChild>
@@ -397,4 +559,11 @@ function CheckoutForm({
       )}
     </form>
   );
+}
+
+/** A stored +254 number as a cashier reads and types it: 0712 345 678. */
+function localPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const match = /^\+254(\d{3})(\d{3})(\d{3})$/.exec(phone);
+  return match ? `0${match[1]} ${match[2]} ${match[3]}` : phone;
 }

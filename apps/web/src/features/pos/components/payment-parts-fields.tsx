@@ -1,7 +1,7 @@
 import type { Customer } from '@duka/shared/customers/customers.schemas';
 import { centsToNumber, formatCurrency } from '@duka/shared/money/money';
 import { PlusIcon, XIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -9,7 +9,24 @@ import { Label } from '@/components/ui/label';
 import { customerName } from '@/lib/customer-name';
 import { translateMessage } from '@/lib/i18n';
 import { normaliseMpesaCode, type PaymentPlan } from '../lib/checkout';
-import { planPayment, type PartDraft, type PlanDetails } from '../lib/payment-parts';
+import { planPayment, plannedParts, type PartDraft, type PlanDetails } from '../lib/payment-parts';
+import type { AttachedMpesa } from './mpesa-panel';
+
+// Issue 23: the M-Pesa prompt and received payments, loaded when a part opens them.
+const MpesaPanel = lazy(() =>
+  import('./mpesa-panel').then((module) => ({ default: module.MpesaPanel })),
+);
+
+/** Issue 23: what an M-Pesa part needs to prompt or take a received payment (online only). */
+export interface PartsMpesa {
+  /** This checkout's client_sale_id: the prompt's reference is made of it. */
+  clientSaleId: string;
+  defaultPhone: string;
+  refused: ReadonlySet<number>;
+  busy: boolean;
+  /** A part got its paid prompt or received payment: the checkout completes when it can. */
+  onPartPaid: (paymentId: number) => void;
+}
 
 interface PaymentPartsFieldsProps {
   /** credit: the whole total on credit; split: the cashier's parts. */
@@ -18,6 +35,8 @@ interface PaymentPartsFieldsProps {
   /** The sale's customer as chosen in the dialog; null until one resolves. */
   customer: Customer | null;
   onPlan: (plan: PaymentPlan | null) => void;
+  /** Issue 23: given while online, each M-Pesa part can prompt or take a received payment. */
+  mpesa?: PartsMpesa;
 }
 
 const money = (cents: number) => formatCurrency(centsToNumber(cents));
@@ -40,9 +59,32 @@ export function PaymentPartsFields({
   totalCents,
   customer,
   onPlan,
+  mpesa,
 }: PaymentPartsFieldsProps) {
   const { t } = useTranslation('pos');
   const [drafts, setDrafts] = useState<PartDraft[]>(SPLIT_START);
+  // The M-Pesa part whose prompt and received payments show (one at a time).
+  const [mpesaOpen, setMpesaOpen] = useState<number | null>(null);
+  // A payment the server refused (409) comes off its part: the cashier pays it another way.
+  const refused = mpesa?.refused;
+  const [seenRefused, setSeenRefused] = useState(refused);
+  if (refused !== seenRefused) {
+    setSeenRefused(refused);
+    if (
+      refused &&
+      drafts.some(
+        (draft) => draft.mpesaPaymentId !== undefined && refused.has(draft.mpesaPaymentId),
+      )
+    ) {
+      setDrafts(
+        drafts.map((draft) =>
+          draft.mpesaPaymentId !== undefined && refused.has(draft.mpesaPaymentId)
+            ? { ...draft, mpesaPaymentId: undefined, mpesaCode: '' }
+            : draft,
+        ),
+      );
+    }
+  }
   const parts: PartDraft[] =
     mode === 'credit'
       ? [{ key: 0, method: 'credit', amount: String(centsToNumber(totalCents)), mpesaCode: '' }]
@@ -56,10 +98,18 @@ export function PaymentPartsFields({
   // Gone (another method chosen): the checkout forgets the parts.
   useEffect(() => () => onPlan(null), [onPlan]);
 
+  // Editing a part lets go of the M-Pesa payment attached to it (it paid what it showed).
   const change = (key: number, edit: Partial<PartDraft>) =>
     setDrafts((current) =>
-      current.map((draft) => (draft.key === key ? { ...draft, ...edit } : draft)),
+      current.map((draft) =>
+        draft.key === key ? { ...draft, mpesaPaymentId: undefined, ...edit } : draft,
+      ),
     );
+  const paid = (key: number, payment: AttachedMpesa) => {
+    change(key, { mpesaPaymentId: payment.id, mpesaCode: payment.code ?? '' });
+    setMpesaOpen(null);
+    mpesa?.onPartPaid(payment.id);
+  };
   const addMpesa = () =>
     setDrafts((current) => {
       const key = Math.max(...current.map((draft) => draft.key)) + 1;
@@ -84,14 +134,25 @@ export function PaymentPartsFields({
         <fieldset className="grid gap-3">
           <legend className="mb-2 font-semibold">{t('payments.legend')}</legend>
           {drafts.map((draft) => (
-            <PartRow
-              key={draft.key}
-              draft={draft}
-              label={labelOf(draft)}
-              removable={draft.method === 'mpesa' && mpesaKeys[0] !== draft.key}
-              onChange={(edit) => change(draft.key, edit)}
-              onRemove={() => remove(draft.key)}
-            />
+            <div key={draft.key} className="grid gap-2">
+              <PartRow
+                draft={draft}
+                label={labelOf(draft)}
+                removable={draft.method === 'mpesa' && mpesaKeys[0] !== draft.key}
+                onChange={(edit) => change(draft.key, edit)}
+                onRemove={() => remove(draft.key)}
+              />
+              {mpesa && draft.method === 'mpesa' && draft.mpesaPaymentId === undefined && (
+                <MpesaPart
+                  draft={draft}
+                  label={labelOf(draft)}
+                  mpesa={mpesa}
+                  open={mpesaOpen === draft.key}
+                  onToggle={() => setMpesaOpen(mpesaOpen === draft.key ? null : draft.key)}
+                  onPaid={(payment) => paid(draft.key, payment)}
+                />
+              )}
+            </div>
           ))}
           <Button type="button" variant="outline" size="sm" className="w-fit" onClick={addMpesa}>
             <PlusIcon className="size-4" aria-hidden />
@@ -114,6 +175,60 @@ export function PaymentPartsFields({
       )}
       <PlanProblemMessage plan={plan} />
     </div>
+  );
+}
+
+/** An M-Pesa part's prompt and received payments, opened by the cashier, for its amount. */
+function MpesaPart({
+  draft,
+  label,
+  mpesa,
+  open,
+  onToggle,
+  onPaid,
+}: {
+  draft: PartDraft;
+  label: string;
+  mpesa: PartsMpesa;
+  open: boolean;
+  onToggle: () => void;
+  onPaid: (payment: AttachedMpesa) => void;
+}) {
+  const { t } = useTranslation('pos');
+  const dueCents = plannedParts([draft])[0]?.amountCents ?? 0;
+  if (dueCents < 100) return null;
+  const id = `payment-part-${draft.key}`;
+  return (
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="w-fit"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-mpesa` : undefined}
+        aria-label={`${t('mpesa.partOpen')} (${label})`}
+        onClick={onToggle}
+      >
+        {t('mpesa.partOpen')}
+      </Button>
+      {open && (
+        <div id={`${id}-mpesa`}>
+          <Suspense fallback={null}>
+            <MpesaPanel
+              dueCents={dueCents}
+              clientSaleId={mpesa.clientSaleId}
+              defaultPhone={mpesa.defaultPhone}
+              refused={mpesa.refused}
+              busy={mpesa.busy}
+              onPaid={onPaid}
+              codeFieldId={`${id}-code`}
+              idPrefix={`${id}-pay`}
+            />
+          </Suspense>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -169,9 +284,15 @@ function PartRow({
             autoComplete="off"
             autoCapitalize="characters"
             placeholder="SFT4XXXXXX"
+            aria-describedby={draft.mpesaPaymentId === undefined ? undefined : `${id}-paid`}
             value={draft.mpesaCode}
             onChange={(event) => onChange({ mpesaCode: normaliseMpesaCode(event.target.value) })}
           />
+          {draft.mpesaPaymentId !== undefined && (
+            <p id={`${id}-paid`} className="text-xs font-semibold" data-testid="mpesa-part-paid">
+              {t('mpesa.partPaid', { code: draft.mpesaCode })}
+            </p>
+          )}
         </div>
       )}
     </div>

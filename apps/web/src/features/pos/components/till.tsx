@@ -39,6 +39,7 @@ export function Till({
   onRecordRepayment,
   outbox,
   onSaleKept,
+  onOpenShift,
 }: {
   onSaleCompleted: (saleId: number) => void;
   /** Issue 21: Record repayment for the chosen customer who owes (the page's dialog). */
@@ -47,6 +48,8 @@ export function Till({
   outbox?: TillOutbox;
   /** Issue 22: a sale kept on the device: its local receipt (by its client_sale_id). */
   onSaleKept?: (clientSaleId: string) => void;
+  /** Issue 24: Open shift, asked for by the checkout when the store requires a shift. */
+  onOpenShift?: () => void;
 }) {
   const { t } = useTranslation('pos');
   const { toast } = useToast();
@@ -248,6 +251,7 @@ export function Till({
             onSaleCompleted={onSaleCompleted}
             outbox={outbox}
             onSaleKept={onSaleKept}
+            onOpenShift={onOpenShift}
           />
         </Suspense>
       )}

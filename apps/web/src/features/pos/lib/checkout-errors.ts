@@ -39,6 +39,21 @@ export function creditLimitRefusal(error: unknown): string | null {
   return `${translateMessage('Credit limit exceeded')}. ${i18n.t('pos:payments.overLimitHint')}`;
 }
 
+/** The server's words (SHIFT_MESSAGES.openShiftFirst, kept here so the till loads no schema). */
+export const OPEN_SHIFT_FIRST = 'Open a shift first';
+
+/**
+ * Issue 24: the store requires an open shift to sell (store setting require_shift) and the
+ * seller has none: the server's 409 'Open a shift first'. The checkout says so with Open shift.
+ */
+export function isShiftRequired(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.status === 409 &&
+    (error.serverMessage === OPEN_SHIFT_FIRST || error.code === 'shift.required')
+  );
+}
+
 /**
  * The server already holds a sale under this checkout's key, sent with other details (a lost
  * answer, then the tender changed): the earlier attempt went through. The till says so and lets
@@ -93,4 +108,30 @@ export async function stockShortMessage(
   } catch {
     return i18n.t('pos:checkout.insufficientStock', { name });
   }
+}
+
+/**
+ * Issue 23: the server's refusal of the M-Pesa payment put on this sale — the 409 'This M-Pesa
+ * payment is already used by sale #…' or not paid, or a 400 on `mpesa_payment_id` (not found,
+ * less than its part) — in the server's words (in the reader's language when the catalogue has
+ * them); null for any other error.
+ */
+export function mpesaPaymentRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  if (error.status !== 409 && error.status !== 400) return null;
+  const message = error.serverMessage ?? '';
+  const field = error.errors.find((entry) => entry.path.endsWith('mpesa_payment_id'));
+  const aboutMpesa =
+    (error.code ?? '').startsWith('sale.mpesa_payment') ||
+    field !== undefined ||
+    (error.status === 409 && /M-Pesa payment/i.test(message));
+  if (!aboutMpesa || INSUFFICIENT_STOCK.test(message)) return null;
+  // The two refusals that carry a number: the catalogue's words, the number filled in.
+  const used = /already used by sale #(\d+)$/.exec(message);
+  if (error.code === 'sale.mpesa_payment_used' && used) {
+    return i18n.t('pos:mpesa.paymentUsed', { id: used[1] });
+  }
+  const short = /^This M-Pesa payment is (.+), less than this part$/.exec(field?.message ?? '');
+  if (short) return i18n.t('pos:mpesa.paymentShort', { amount: short[1] });
+  return translateMessage(field?.message ?? message);
 }

@@ -125,12 +125,20 @@ export interface SalePayload {
   customer_id: number | null;
   payment_method: SalePaymentMethod;
   /** Issue 21: the parts of a credit or split payment (cash as tendered). */
-  payments?: { method: PaymentPartMethod; amount: number; mpesa_code?: string }[];
+  payments?: {
+    method: PaymentPartMethod;
+    amount: number;
+    mpesa_code?: string;
+    /** Issue 23: the paid prompt or received payment that pays this M-Pesa part. */
+    mpesa_payment_id?: number;
+  }[];
   status: 'completed';
   payment_status: 'paid';
   amount_paid: number;
   change_amount: number;
   mpesa_code?: string;
+  /** Issue 23: with payment_method 'mpesa', the paid prompt or received payment that pays it. */
+  mpesa_payment_id?: number;
   /** Issue 20: a whole-cart discount in shillings, spread over the lines by the server. */
   cart_discount?: number;
   /** Issue 20: a manager's email and password for a cashier's discount over the cap. */
@@ -146,6 +154,8 @@ export interface PlannedPayment {
   method: PaymentPartMethod;
   amountCents: number;
   mpesaCode: string;
+  /** Issue 23: the paid prompt or received payment attached to this M-Pesa part. */
+  mpesaPaymentId?: number;
 }
 
 /**
@@ -180,7 +190,11 @@ function paidInParts(plan: PaymentPlan) {
     payments: plan.parts.map((part) => ({
       method: part.method,
       amount: centsToNumber(part.amountCents),
-      ...(part.method === 'mpesa' && part.mpesaCode ? { mpesa_code: part.mpesaCode } : {}),
+      ...(part.method === 'mpesa' && part.mpesaPaymentId !== undefined
+        ? { mpesa_payment_id: part.mpesaPaymentId }
+        : part.method === 'mpesa' && part.mpesaCode
+          ? { mpesa_code: part.mpesaCode }
+          : {}),
     })),
     amount_paid: centsToNumber(plan.paidCents),
     change_amount: centsToNumber(plan.changeCents),

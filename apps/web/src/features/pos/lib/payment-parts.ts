@@ -20,6 +20,8 @@ export interface PartDraft {
   /** As typed. */
   amount: string;
   mpesaCode: string;
+  /** Issue 23: a paid prompt or received payment attached to this M-Pesa part. */
+  mpesaPaymentId?: number;
 }
 
 /** What the checkout knows of the sale's customer: is it a named one, what do they owe. */
@@ -54,6 +56,9 @@ export function plannedParts(drafts: readonly PartDraft[]): PlannedPayment[] {
       method: draft.method,
       amountCents: positiveCents(draft.amount),
       mpesaCode: draft.method === 'mpesa' ? normaliseMpesaCode(draft.mpesaCode) : '',
+      ...(draft.method === 'mpesa' && draft.mpesaPaymentId !== undefined
+        ? { mpesaPaymentId: draft.mpesaPaymentId }
+        : {}),
     }))
     .filter((part) => part.amountCents > 0);
 }

@@ -231,6 +231,60 @@ describe('Edit Product', () => {
   });
 });
 
+describe('Edit Product: Generate barcode (issue 25)', () => {
+  it('gives a product without a barcode the next internal number and shows it', async () => {
+    const given = buildProduct({ barcode: '2000000000015' });
+    sent = fakeApi({
+      'GET /categories': { body: categories },
+      'POST /products/7/barcode': { body: { success: true, data: given } },
+      'PUT /products/7': { body: { success: true, data: given } },
+    });
+    renderDialog(buildProduct({ barcode: null }), 'sales');
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate barcode' }));
+
+    expect(
+      await screen.findByText('Barcode 2000000000015 given to this product.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Barcode')).toHaveValue('2000000000015');
+    expect(writes()).toEqual([{ method: 'POST', path: '/products/7/barcode', body: {} }]);
+    expect(screen.queryByRole('button', { name: 'Generate barcode' })).toBeNull();
+  });
+
+  it('is not offered for a product with a barcode, nor for a service', async () => {
+    for (const product of [buildProduct(), buildProduct({ barcode: null, kind: 'service' })]) {
+      const { unmount } = renderWithRole(
+        'manager',
+        <ProductFormDialog open product={product} onOpenChange={vi.fn()} />,
+      );
+      await screen.findByLabelText('Barcode');
+      expect(screen.queryByRole('button', { name: 'Generate barcode' })).toBeNull();
+      unmount();
+    }
+  });
+
+  it('hides while a barcode is typed', async () => {
+    renderDialog(buildProduct({ barcode: null }));
+    await screen.findByRole('button', { name: 'Generate barcode' });
+    await userEvent.type(screen.getByLabelText('Barcode'), '6161101600019');
+    expect(screen.queryByRole('button', { name: 'Generate barcode' })).toBeNull();
+  });
+
+  it('shows why it failed: the server’s message', async () => {
+    sent = fakeApi({
+      'GET /categories': { body: categories },
+      'POST /products/7/barcode': {
+        status: 409,
+        body: { message: 'This product already has a barcode', code: 'products.has_barcode' },
+      },
+    });
+    renderDialog(buildProduct({ barcode: null }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate barcode' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This product already has a barcode',
+    );
+  });
+});
+
 describe('Edit Product: who may change prices and stock (issue 20)', () => {
   it('shows a cashier prices and stock read-only and sends only the name', async () => {
     renderDialog(buildProduct(), 'sales');

@@ -33,6 +33,7 @@ import {
   type ProductPayload,
 } from '../lib/product-form';
 import type { InventoryProduct } from '../lib/product-types';
+import { GenerateBarcode } from './generate-barcode';
 import { ProductFormFields } from './product-form-fields';
 import { ProductPhotosField } from './product-photos-field';
 
@@ -101,14 +102,14 @@ function ProductFormBody({ product, categories, categoriesFailed, onDone }: Prod
     resolver,
     defaultValues: start.values,
   });
-  const { reset, handleSubmit, setError, subscribe, formState, control } = form;
+  const { reset, handleSubmit, setError, subscribe, formState, control, setValue } = form;
   // Issue 20: a cashier sees an existing product's prices and stock but cannot change them; a
   // manager changing the stock says why.
   const role = useRole();
   const lockPricesAndStock = product !== null && !mayChangePricesAndStock(role);
-  const [quantity, stockUnit, packSize] = useWatch({
+  const [quantity, stockUnit, packSize, barcode, kind] = useWatch({
     control,
-    name: ['quantity', 'stock_unit', 'pack_size'],
+    name: ['quantity', 'stock_unit', 'pack_size', 'barcode', 'kind'],
   });
   const askStockReason =
     product !== null &&
@@ -183,6 +184,19 @@ function ProductFormBody({ product, categories, categoriesFailed, onDone }: Prod
         categoriesFailed={categoriesFailed}
         lockPricesAndStock={lockPricesAndStock}
         askStockReason={askStockReason}
+        barcodeAction={
+          // Issue 25: a saved product of goods with no barcode, none typed either.
+          product &&
+          !product.barcode &&
+          product.kind === 'goods' &&
+          kind === 'goods' && (
+            <GenerateBarcode
+              product={product}
+              fieldEmpty={!barcode.trim()}
+              onGenerated={(code) => setValue('barcode', code, { shouldDirty: true })}
+            />
+          )
+        }
       />
       <ProductPhotosField product={product} photos={photos} onPhotosChange={setPhotos} />
       <DialogFooter>

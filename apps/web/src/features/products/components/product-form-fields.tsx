@@ -1,6 +1,7 @@
 import type { Category } from '@duka/shared/categories/categories.schemas';
 import { UNIT_TYPES } from '@duka/shared/money/units';
 import { STOCK_REASONS } from '@duka/shared/products/products.schemas';
+import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '@/components/ui/field-error';
@@ -27,6 +28,8 @@ interface ProductFormFieldsProps {
   lockPricesAndStock?: boolean;
   /** The edit changes the stock: ask why (issue 20). */
   askStockReason?: boolean;
+  /** Under the barcode field: 'Generate barcode' for a product without one (issue 25). */
+  barcodeAction?: ReactNode;
 }
 
 const PRICE_STEP = '0.01';
@@ -41,6 +44,7 @@ export function ProductFormFields({
   categoriesFailed,
   lockPricesAndStock = false,
   askStockReason = false,
+  barcodeAction,
 }: ProductFormFieldsProps) {
   const { t } = useTranslation(['products', 'common']);
   const { register, control, formState } = form;
@@ -89,7 +93,10 @@ export function ProductFormFields({
       <div className="grid gap-4 sm:grid-cols-2">
         {text('name', t('form.fields.name'), { maxLength: 200 })}
         {text('sku', t('form.fields.sku'), { maxLength: 64 })}
-        {text('barcode', t('form.fields.barcode'), { maxLength: 64 })}
+        <div className="grid content-start gap-2">
+          {text('barcode', t('form.fields.barcode'), { maxLength: 64 })}
+          {barcodeAction}
+        </div>
         <CategoryField form={form} categories={categories} failed={categoriesFailed} />
       </div>
       {text('description', t('form.fields.description'), { maxLength: 2000 })}

@@ -172,4 +172,77 @@ describe('ProductsTab', () => {
     expect(sale).toHaveTextContent('-7-0.58SaleSALE-15Wanjiku Cashier');
     expect(opening).toHaveTextContent('+36+3Opening stock-Musa Manager');
   });
+
+  it('chooses products for labels: one by one, the whole page, kept across pages (issue 25)', async () => {
+    const tea = buildProduct({ id: 30, name: 'Tea' });
+    fakeApi({
+      'GET /products': (request) =>
+        request.path.includes('page=2') ? page(21, [tea], 2) : page(21, [sugar], 1),
+    });
+    const onPrintLabels = vi.fn();
+    renderWithRole('sales', <ProductsTab onPrintLabels={onPrintLabels} />);
+    const print = await screen.findByRole('button', { name: 'Print labels' });
+    expect(print).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Sugar 1kg' }));
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select all on this page' })).toBeChecked();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Tea');
+    const pageBox = screen.getByRole('checkbox', { name: 'Select all on this page' });
+    expect(pageBox).not.toBeChecked();
+    await userEvent.click(pageBox);
+    expect(screen.getByRole('checkbox', { name: 'Select Tea' })).toBeChecked();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Print labels' }));
+    expect(onPrintLabels).toHaveBeenCalledWith([sugar.id, tea.id]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.getByRole('button', { name: 'Print labels' })).toBeDisabled();
+  });
+
+  it('shows no selection where the page offers no labels', async () => {
+    fakeApi({ 'GET /products': page(1) });
+    renderWithRole('manager', <ProductsTab />);
+    await screen.findByText('Sugar 1kg');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print labels' })).toBeNull();
+  });
+
+  it('names the other store of a transfer movement (issue 25)', async () => {
+    const transfer = (id: number, reason: string, change: number, store: string) => ({
+      id,
+      product_id: 7,
+      change_pieces: change,
+      reason,
+      adjustment_reason: null,
+      reference: 'TRANSFER-12',
+      other_store: { id: 2, name: store },
+      User: { id: 1, name: 'Sam Super' },
+      created_at: '2026-11-26T07:30:00.000Z',
+    });
+    fakeApi({
+      'GET /products': page(1),
+      'GET /products/7/movements': {
+        body: {
+          data: [
+            transfer(4, 'transfer_cancel', 24, 'Duka Demo — Mombasa'),
+            transfer(3, 'transfer_out', -24, 'Duka Demo — Mombasa'),
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 10,
+        },
+      },
+    });
+    renderWithRole('manager', <ProductsTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Stock History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stock History' });
+    const history = await within(dialog).findByRole('table', { name: 'Stock movements' });
+    const [, cancelled, sent] = within(history).getAllByRole('row');
+    expect(sent).toHaveTextContent('Sent to another store: Duka Demo — MombasaTRANSFER-12');
+    expect(cancelled).toHaveTextContent('Transfer cancelled: Duka Demo — MombasaTRANSFER-12');
+  });
 });

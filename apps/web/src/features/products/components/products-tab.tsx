@@ -14,6 +14,8 @@ import { STOCK_FILTERS, useProducts, type StockFilter } from '../api/get-product
 import type { InventoryProduct } from '../lib/product-types';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { ProductFormDialog } from './product-form-dialog';
+import { useProductSelection } from '../lib/use-product-selection';
+import { ProductsSelectionBar } from './products-selection-bar';
 import { ProductsTable } from './products-table';
 import { StockHistoryDialog } from './stock-history-dialog';
 
@@ -24,6 +26,8 @@ export const PRODUCTS_PAGE_SIZE = 20;
 interface ProductsTabProps {
   /** More toolbar buttons (Import / Export), composed in by the page. */
   toolbar?: ReactNode;
+  /** Issue 25: opens the labels of the products chosen (the labels feature, composed in app/). */
+  onPrintLabels?: (ids: number[]) => void;
 }
 
 /**
@@ -31,7 +35,7 @@ interface ProductsTabProps {
  * products, so the list is never loaded whole), a stock filter (low stock; count needed, issue
  * 22), the product dialog, delete and stock history.
  */
-export function ProductsTab({ toolbar }: ProductsTabProps) {
+export function ProductsTab({ toolbar, onPrintLabels }: ProductsTabProps) {
   const { t } = useTranslation(['products', 'common']);
   const can = useCan();
   const [search, setSearch] = useState('');
@@ -50,6 +54,8 @@ export function ProductsTab({ toolbar }: ProductsTabProps) {
   const [history, setHistory] = useState<InventoryProduct | null>(null);
 
   const canWrite = can('products:write');
+  const selecting = onPrintLabels !== undefined && can('products:labels');
+  const selection = useProductSelection();
   const openForm = (product: InventoryProduct | null) => setForm({ open: true, product });
   const total = products.data?.total ?? 0;
   const pageCount = Math.ceil(total / PRODUCTS_PAGE_SIZE);
@@ -116,7 +122,18 @@ export function ProductsTab({ toolbar }: ProductsTabProps) {
           </div>
         ) : (
           <div className="grid gap-4" aria-busy={products.isFetching}>
+            {selecting && (
+              <ProductsSelectionBar
+                count={selection.count}
+                pageSelected={products.data.data.filter(selection.isSelected).length}
+                pageSize={products.data.data.length}
+                onSelectPage={(selected) => selection.setMany(products.data.data, selected)}
+                onClear={selection.clear}
+                onPrintLabels={() => onPrintLabels(selection.ids())}
+              />
+            )}
             <ProductsTable
+              selection={selecting ? selection : undefined}
               products={products.data.data}
               empty={stock === 'count_needed' ? t('table.emptyCountNeeded') : undefined}
               onEdit={canWrite ? openForm : undefined}

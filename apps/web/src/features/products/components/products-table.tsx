@@ -21,6 +21,15 @@ interface ProductsTableProps {
   onHistory?: (product: InventoryProduct) => void;
   /** What an empty list says; 'No products available.' by default. */
   empty?: string;
+  /** Issue 25: a checkbox on each row, choosing products for labels. */
+  selection?: ProductSelection;
+}
+
+export interface ProductSelection {
+  isSelected: (product: InventoryProduct) => boolean;
+  onToggle: (product: InventoryProduct, selected: boolean) => void;
+  /** No more may be chosen: the unchosen boxes are off. */
+  full: boolean;
 }
 
 type ProductColumn = ResponsiveColumn<InventoryProduct> & {
@@ -37,6 +46,7 @@ export function ProductsTable({
   onDelete,
   onHistory,
   empty,
+  selection,
 }: ProductsTableProps) {
   const { t } = useTranslation(['products', 'common']);
   const wide = useMediaQuery(TABLE_MEDIA_QUERY);
@@ -48,6 +58,16 @@ export function ProductsTable({
       primary: true,
       cell: (product) => (
         <span className="flex items-center gap-3">
+          {selection && (
+            <input
+              type="checkbox"
+              className="size-4 shrink-0 accent-emerald-600"
+              aria-label={t('selection.select', { name: product.name })}
+              checked={selection.isSelected(product)}
+              disabled={selection.full && !selection.isSelected(product)}
+              onChange={(event) => selection.onToggle(product, event.target.checked)}
+            />
+          )}
           <ProductThumbnail product={product} />
           <span className="flex min-w-0 flex-wrap items-center gap-2 font-medium">
             {product.name}

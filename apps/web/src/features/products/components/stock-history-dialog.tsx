@@ -81,11 +81,17 @@ function MovementList({ product }: { product: InventoryProduct }) {
     {
       id: 'reason',
       header: t('history.reason'),
-      // A manager's adjustment says why (issue 20): "Adjustment: Damage".
+      // A manager's adjustment says why (issue 20): "Adjustment: Damage"; a transfer names the
+      // other store (issue 25): "Sent to another store: Duka Demo — Mombasa".
       cell: (movement) =>
         movement.adjustment_reason
           ? t('history.adjustmentWhy', { why: t(`stockReasons.${movement.adjustment_reason}`) })
-          : t(`history.reasons.${movement.reason}`),
+          : movement.other_store
+            ? t('history.reasonWithStore', {
+                reason: t(`history.reasons.${movement.reason}`),
+                store: movement.other_store.name,
+              })
+            : t(`history.reasons.${movement.reason}`),
     },
     {
       id: 'reference',

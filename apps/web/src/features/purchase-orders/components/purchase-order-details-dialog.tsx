@@ -3,11 +3,14 @@ import type {
   PurchaseOrder,
   PurchaseOrderItem,
 } from '@duka/shared/purchase-orders/purchase-orders.schemas';
+import { TagIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
+  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -16,12 +19,15 @@ import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsi
 interface PurchaseOrderDetailsDialogProps {
   order: PurchaseOrder | null;
   onOpenChange: (open: boolean) => void;
+  /** Issue 25: labels for what was received; shown once something arrived. */
+  onPrintLabels?: (order: PurchaseOrder) => void;
 }
 
 /** Spec §2: 'Purchase Order Details' — the supplier's name, email and phone, then the items. */
 export function PurchaseOrderDetailsDialog({
   order,
   onOpenChange,
+  onPrintLabels,
 }: PurchaseOrderDetailsDialogProps) {
   const { t } = useTranslation('purchaseOrders');
   const columns: ResponsiveColumn<PurchaseOrderItem>[] = [
@@ -104,6 +110,14 @@ export function PurchaseOrderDetailsDialog({
                 }
               />
             </section>
+            {onPrintLabels && order.items.some((item) => item.received_quantity > 0) && (
+              <DialogFooter>
+                <Button variant="outline" onClick={() => onPrintLabels(order)}>
+                  <TagIcon />
+                  {t('details.printLabels')}
+                </Button>
+              </DialogFooter>
+            )}
           </>
         )}
       </DialogContent>

@@ -46,7 +46,11 @@ function order(id: number, status: PurchaseOrder['status']): PurchaseOrder {
 
 afterEach(() => act(() => clearToasts()));
 
-function renderTab(role: Role, routes: Parameters<typeof stubApi>[0]) {
+function renderTab(
+  role: Role,
+  routes: Parameters<typeof stubApi>[0],
+  onPrintLabels?: (orderId: number) => void,
+) {
   const sent = stubApi(routes);
   stubResizeObserver();
   const client = createQueryClient();
@@ -55,7 +59,7 @@ function renderTab(role: Role, routes: Parameters<typeof stubApi>[0]) {
   render(
     <QueryClientProvider client={client}>
       <RoleContext.Provider value={role}>
-        <PurchaseOrdersTab />
+        <PurchaseOrdersTab onPrintLabels={onPrintLabels} />
       </RoleContext.Provider>
     </QueryClientProvider>,
   );
@@ -255,6 +259,28 @@ describe('Purchase Orders tab (spec §2, §4, §6)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'View PO-12' }));
     details = screen.getByRole('dialog', { name: 'Purchase Order Details' });
     expect(within(details).getByText('+254733905118')).toBeInTheDocument();
+  });
+
+  it('offers Print labels in the details of an order that received something (issue 25)', async () => {
+    const received = order(14, 'partially_received');
+    received.items[0]!.received_quantity = 1;
+    const onPrintLabels = vi.fn();
+    renderTab(
+      'sales',
+      { 'GET /purchase-orders': { body: [received, order(12, 'approved')] } },
+      onPrintLabels,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'View PO-12' }));
+    let details = screen.getByRole('dialog', { name: 'Purchase Order Details' });
+    expect(within(details).queryByRole('button', { name: 'Print labels' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(screen.getByRole('button', { name: 'View PO-14' }));
+    details = screen.getByRole('dialog', { name: 'Purchase Order Details' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Print labels' }));
+    expect(onPrintLabels).toHaveBeenCalledWith(14);
+    // The labels open in place of the details.
+    expect(screen.queryByRole('dialog', { name: 'Purchase Order Details' })).toBeNull();
   });
 
   it("shows 'No purchase orders found or failed to load.' for none and for a failed load", async () => {

@@ -19,8 +19,13 @@ import { PurchaseOrderDetailsDialog } from './purchase-order-details-dialog';
 import { PurchaseOrdersTable, type OrderAction } from './purchase-orders-table';
 import { ReceivePurchaseOrderDialog } from './receive-purchase-order-dialog';
 
+interface PurchaseOrdersTabProps {
+  /** Issue 25: opens the labels of an order's received lines (composed in app/). */
+  onPrintLabels?: (orderId: number) => void;
+}
+
 /** Spec §2 Inventory page, Purchase Orders tab: the orders, their status moves and dialogs. */
-export function PurchaseOrdersTab() {
+export function PurchaseOrdersTab({ onPrintLabels }: PurchaseOrdersTabProps = {}) {
   const { t } = useTranslation(['purchaseOrders', 'common']);
   const can = useCan();
   const { data: orders = [], isLoading } = usePurchaseOrders();
@@ -117,6 +122,15 @@ export function PurchaseOrdersTab() {
         onOpenChange={(open) => {
           if (!open) setViewing(null);
         }}
+        onPrintLabels={
+          onPrintLabels && can('products:labels')
+            ? (order) => {
+                // The labels open in place of the details, not over them.
+                setViewing(null);
+                onPrintLabels(order.id);
+              }
+            : undefined
+        }
       />
       <ReceivePurchaseOrderDialog
         order={receiving}

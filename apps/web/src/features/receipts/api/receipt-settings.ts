@@ -1,7 +1,7 @@
-import {
-  RECEIPT_DEFAULTS,
-  type ReceiptSettings,
-  type ReceiptSettingsInput,
+import { RECEIPT_DEFAULTS } from '@duka/shared/receipt-settings/receipt-defaults';
+import type {
+  ReceiptSettings,
+  ReceiptSettingsInput,
 } from '@duka/shared/receipt-settings/receipt-settings.schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, ApiRequestError } from '@/lib/api-client';

@@ -5,6 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { isPaper, PAPERS, type Paper } from '../lib/paper';
+import type { useReceiptSender } from '../lib/use-receipt-sender';
+
+type ReceiptSender = ReturnType<typeof useReceiptSender>;
 
 /** The thermal paper in the printer: sets the printed receipt's width. */
 export function PaperSelect({
@@ -79,5 +82,47 @@ export function ReceiptStatusBadges({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Print, WhatsApp, SMS and Close: the footer buttons every receipt shares (a sale's and a
+ * refund's). The sends go through the receipt's own useReceiptSender.
+ */
+export function ReceiptSendActions({
+  ready,
+  sender,
+  onPrint,
+  onClose,
+}: {
+  ready: boolean;
+  sender: Pick<ReceiptSender, 'start' | 'isSending'>;
+  onPrint: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['receipts', 'common']);
+  return (
+    <>
+      <Button onClick={onPrint} disabled={!ready}>
+        {t('actions.print')}
+      </Button>
+      <Button
+        variant="outline"
+        onClick={() => sender.start('whatsapp')}
+        disabled={!ready || sender.isSending}
+      >
+        {t('actions.whatsapp')}
+      </Button>
+      <Button
+        variant="outline"
+        onClick={() => sender.start('sms')}
+        disabled={!ready || sender.isSending}
+      >
+        {t('actions.sms')}
+      </Button>
+      <Button variant="outline" onClick={onClose}>
+        {t('common:actions.close')}
+      </Button>
+    </>
   );
 }

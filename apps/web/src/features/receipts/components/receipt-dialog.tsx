@@ -1,7 +1,5 @@
-import {
-  RECEIPT_DEFAULTS,
-  type ReceiptSettings,
-} from '@duka/shared/receipt-settings/receipt-settings.schemas';
+import { RECEIPT_DEFAULTS } from '@duka/shared/receipt-settings/receipt-defaults';
+import type { ReceiptSettings } from '@duka/shared/receipt-settings/receipt-settings.schemas';
 import type { Sale } from '@duka/shared/sales/sales.schemas';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +18,7 @@ import { useReceiptSettings } from '../api/receipt-settings';
 import { usePaper } from '../lib/paper';
 import { useReceiptPrint } from '../lib/use-receipt-print';
 import { useReceiptSender } from '../lib/use-receipt-sender';
-import { PaperSelect, ReceiptStatusBadges } from './receipt-controls';
+import { PaperSelect, ReceiptSendActions, ReceiptStatusBadges } from './receipt-controls';
 import { ReceiptPhonePrompt } from './receipt-phone-prompt';
 import { ReceiptSentPrompt, SmsUnavailable } from './receipt-sent-prompt';
 import { ReceiptSettingsDialog } from './receipt-settings-dialog';
@@ -226,26 +224,7 @@ function ReceiptDialogBody({
             {t('actions.customize')}
           </Button>
         )}
-        <Button onClick={print} disabled={!ready}>
-          {t('actions.print')}
-        </Button>
-        <Button
-          variant="outline"
-          onClick={() => sender.start('whatsapp')}
-          disabled={!ready || sender.isSending}
-        >
-          {t('actions.whatsapp')}
-        </Button>
-        <Button
-          variant="outline"
-          onClick={() => sender.start('sms')}
-          disabled={!ready || sender.isSending}
-        >
-          {t('actions.sms')}
-        </Button>
-        <Button variant="outline" onClick={onClose}>
-          {t('common:actions.close')}
-        </Button>
+        <ReceiptSendActions ready={ready} sender={sender} onPrint={print} onClose={onClose} />
       </DialogFooter>
       {storeId !== null && (
         <ReceiptSettingsDialog open={customizing} onOpenChange={setCustomizing} storeId={storeId} />

@@ -20,8 +20,8 @@ describe('the receipt of a payment in parts (issue 21)', () => {
       buildSale({
         payment_method: 'split',
         payments: [
-          { method: 'cash', amount: 500, mpesa_code: null },
-          { method: 'mpesa', amount: 380, mpesa_code: 'SFT4A1B2C3' },
+          { method: 'cash', amount: 500, mpesa_code: null, mpesa_payment_id: null },
+          { method: 'mpesa', amount: 380, mpesa_code: 'SFT4A1B2C3', mpesa_payment_id: null },
         ],
         amount_paid: 1000,
         change_amount: 120,
@@ -41,7 +41,9 @@ describe('the receipt of a payment in parts (issue 21)', () => {
       buildSale({
         payment_method: 'mpesa',
         mpesa_code: 'SFT4A1B2C3',
-        payments: [{ method: 'mpesa', amount: 880, mpesa_code: 'SFT4A1B2C3' }],
+        payments: [
+          { method: 'mpesa', amount: 880, mpesa_code: 'SFT4A1B2C3', mpesa_payment_id: null },
+        ],
         amount_paid: 980,
         change_amount: 100,
       }),
@@ -60,8 +62,8 @@ describe('the receipt of a payment in parts (issue 21)', () => {
         payment_method: 'split',
         payment_status: 'pending',
         payments: [
-          { method: 'mpesa', amount: 300, mpesa_code: null },
-          { method: 'credit', amount: 580, mpesa_code: null },
+          { method: 'mpesa', amount: 300, mpesa_code: null, mpesa_payment_id: null },
+          { method: 'credit', amount: 580, mpesa_code: null, mpesa_payment_id: null },
         ],
         amount_paid: 880,
         change_amount: 0,
@@ -82,7 +84,7 @@ describe('the receipt of a payment in parts (issue 21)', () => {
     const onCredit = buildSale({
       payment_method: 'credit',
       payment_status: 'pending',
-      payments: [{ method: 'credit', amount: 880, mpesa_code: null }],
+      payments: [{ method: 'credit', amount: 880, mpesa_code: null, mpesa_payment_id: null }],
       amount_paid: 880,
       change_amount: 0,
       balance_due: 880,
@@ -97,7 +99,7 @@ describe('the receipt of a payment in parts (issue 21)', () => {
   it('shows no balance due once repayments have paid the credit', () => {
     const repaid = buildSale({
       payment_method: 'credit',
-      payments: [{ method: 'credit', amount: 880, mpesa_code: null }],
+      payments: [{ method: 'credit', amount: 880, mpesa_code: null, mpesa_payment_id: null }],
       amount_paid: 880,
       change_amount: 0,
       balance_due: 0,

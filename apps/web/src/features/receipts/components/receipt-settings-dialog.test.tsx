@@ -41,7 +41,8 @@ function renderButton(role: Role, routes: Parameters<typeof stubApi>[0]) {
 
 async function openSettings() {
   await userEvent.click(screen.getByRole('button', { name: 'Receipt Settings' }));
-  return screen.getByRole('dialog', { name: 'Customize Receipt' });
+  // The dialog's code is fetched the first time it opens (issue 25).
+  return screen.findByRole('dialog', { name: 'Customize Receipt' });
 }
 
 describe("'Customize Receipt' (spec §2 Receipt Settings card, §7, §8)", () => {

@@ -1,12 +1,11 @@
 import { formatCurrency } from '@duka/shared/money/money';
 import type { ReceiptSettings } from '@duka/shared/receipt-settings/receipt-settings.schemas';
 import type { Sale } from '@duka/shared/sales/sales.schemas';
-import { StoreIcon } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format-date';
 import type { Paper } from '../lib/paper';
+import { ReceiptHeader, Row, rule } from './receipt-parts';
 import { customerName } from '@/lib/customer-name';
 
 interface ReceiptViewProps {
@@ -15,30 +14,6 @@ interface ReceiptViewProps {
   paper: Paper;
   ref?: Ref<HTMLDivElement>;
 }
-
-function Row({
-  label,
-  value,
-  strong = false,
-  amount = false,
-}: {
-  label: ReactNode;
-  value: ReactNode;
-  strong?: boolean;
-  /** Amounts never wrap between 'KSh' and the number, even on 58 mm paper. */
-  amount?: boolean;
-}) {
-  return (
-    <div className={cn('flex justify-between gap-2', strong && 'font-bold')}>
-      <dt>{label}</dt>
-      <dd className={cn('text-right', amount ? 'whitespace-nowrap' : 'min-w-0 break-words')}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
-const rule = 'my-2 border-t border-dashed border-slate-400 dark:border-slate-600';
 
 /**
  * The receipt itself (spec §2 Point of Sale; PRODUCT.md §4b): the store's header from its
@@ -50,14 +25,6 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
   // A server older than issue 21 sends neither.
   const payments = sale.payments ?? [];
   const balanceDue = sale.balance_due ?? 0;
-  const header = [
-    settings.address,
-    settings.phone && t('receipt.tel', { phone: settings.phone }),
-    settings.email,
-    settings.website,
-    settings.kra_pin && t('receipt.kraPin', { pin: settings.kra_pin }),
-    settings.mpesa_till && t('receipt.mpesaTill', { till: settings.mpesa_till }),
-  ].filter(Boolean);
 
   return (
     <div
@@ -65,17 +32,7 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
       data-paper={paper}
       className="rounded-md border border-slate-200 p-4 font-mono text-sm dark:border-slate-700"
     >
-      <header className="text-center">
-        {settings.show_logo && (
-          <StoreIcon aria-hidden className="mx-auto mb-1 size-8" data-testid="receipt-logo" />
-        )}
-        <p className="text-[1.15em] font-bold">{settings.business_name}</p>
-        {header.map((line) => (
-          <p key={line} className="break-words whitespace-pre-line">
-            {line}
-          </p>
-        ))}
-      </header>
+      <ReceiptHeader settings={settings} />
       <hr className={rule} />
       <dl>
         <Row label={t('receipt.date')} value={formatDate(sale.createdAt, 'receipt')} />

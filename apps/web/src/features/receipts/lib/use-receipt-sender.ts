@@ -23,8 +23,13 @@ function phoneError(error: unknown): string | null {
  * Issue 20: a link is a send only when the person says so ("Sent?" → Yes, `confirming`); an
  * sms: link no app took over says so instead (`smsUnavailable`).
  */
-export function useReceiptSender(saleId: number, customerPhone: string | null) {
-  const { t } = useTranslation(['receipts', 'common']);
+export function useReceiptSender(
+  saleId: number,
+  customerPhone: string | null,
+  /** Issue 24: sends this return's refund receipt; no send of it is recorded, so none is asked. */
+  returnId?: number,
+) {
+  const { t } = useTranslation(['receipts', 'returns', 'common']);
   const mutation = useSendReceipt();
   const confirmation = useConfirmReceipt();
   const [askingFor, setAskingFor] = useState<ReceiptChannel | null>(null);
@@ -36,14 +41,22 @@ export function useReceiptSender(saleId: number, customerPhone: string | null) {
     setConfirming(null);
     setSmsUnavailable(false);
     try {
-      const result = await mutation.mutateAsync({ saleId, channel, phone });
+      const result = await mutation.mutateAsync({ saleId, channel, phone, returnId });
       setAskingFor(null);
       setFieldError(null);
+      const refund = returnId !== undefined;
       if (channel === 'whatsapp') {
         openInNewTab(result.link);
-        setConfirming('whatsapp');
+        if (!refund) setConfirming('whatsapp');
       } else if (result.queued) {
         // Issue 21: sent in the background; the receipt shows 'Sending SMS…', then the badge.
+        // A refund receipt has no badge to follow: it says it is on its way.
+        if (refund) {
+          toast({
+            title: t('returns:receipt.smsQueued'),
+            description: t('returns:receipt.smsQueuedDescription', { phone: `+${result.phone}` }),
+          });
+        }
       } else if (result.sent) {
         toast({
           title: t('send.smsSent'),
@@ -52,8 +65,8 @@ export function useReceiptSender(saleId: number, customerPhone: string | null) {
       } else {
         const watching = handedOff();
         openSmsApp(result.link);
-        if (await watching) setConfirming('sms');
-        else setSmsUnavailable(true);
+        if (!(await watching)) setSmsUnavailable(true);
+        else if (!refund) setConfirming('sms');
       }
     } catch (error) {
       const message = phoneError(error);

@@ -12,7 +12,7 @@ import { formatStock } from '@/lib/format-stock';
 import { toastFailure } from '@/lib/failure-toast';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { fetchEveryInventoryRow, REPORT_PAGE_SIZE, useInventoryReport } from '../api/reports-api';
-import { csvMoney, downloadCsv, toCsv } from '../lib/csv';
+import { csvMoney, downloadCsv, toCsv } from '@/lib/csv';
 import { ReportFailed, ReportLoading } from './report-status';
 
 const STATUS_CLASS: Record<InventoryReportRow['status'], string> = {

@@ -24,7 +24,7 @@ import {
   usePerformanceReport,
   type ReportRange,
 } from '../api/reports-api';
-import { csvMoney, downloadCsv, toCsv } from '../lib/csv';
+import { csvMoney, downloadCsv, toCsv } from '@/lib/csv';
 import { usePeriodLabel } from '../lib/report-period';
 import { ReportFailed, ReportLoading } from './report-status';
 

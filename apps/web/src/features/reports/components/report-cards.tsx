@@ -22,7 +22,9 @@ const note = 'text-sm text-slate-600 dark:text-slate-400';
 /**
  * Spec §2: Sales by Payment Method, KSh per method, and the total of the period's sales. Issue
  * 21: the parts of split sales count under their own method, credit (sold, not yet paid) among
- * them; below, the repayments of credit received in the period, by method.
+ * them; below, the repayments of credit received in the period, by method. Issue 24: methods and
+ * total are net of the period's refunds, each off the method it was paid back by; the returns'
+ * total is named under them.
  */
 export function SalesByMethodCard({ range }: RangeCardProps) {
   const { t } = useTranslation('reports');
@@ -46,6 +48,19 @@ export function SalesByMethodCard({ range }: RangeCardProps) {
               count: sales.count,
             })}
           </p>
+          {/* Issue 24: the refunds of the period's returns, already off the figures above. */}
+          <dl className="mt-3 grid gap-1">
+            <div className="flex justify-between gap-2">
+              <dt>{t('cards.returns')}</dt>
+              <dd
+                className="font-semibold whitespace-nowrap tabular-nums"
+                data-testid="returns-total"
+              >
+                {formatCurrency(sales.returns ?? 0)}
+              </dd>
+            </div>
+          </dl>
+          <p className={note}>{t('cards.returnsNote')}</p>
           <h3 className="mt-3 text-sm font-semibold">{t('cards.repayments')}</h3>
           <dl className="grid gap-1" data-testid="repayments-by-method">
             {REPAYMENT_METHODS.map((method) => (

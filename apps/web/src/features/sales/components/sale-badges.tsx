@@ -1,4 +1,4 @@
-import { TriangleAlertIcon } from 'lucide-react';
+import { CircleHelpIcon, ShieldAlertIcon, TriangleAlertIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { isKnownStatus, statusBadgeVariant } from '../lib/sale-status';
@@ -37,6 +37,31 @@ export function NeedsReviewBadge() {
     <Badge variant="warning" className="gap-1" data-testid="needs-review-badge">
       <TriangleAlertIcon aria-hidden className="size-3" />
       {t('review.badge')}
+    </Badge>
+  );
+}
+
+/**
+ * Issue 23: a sale paid with a typed M-Pesa code that matches no payment the store received
+ * (mpesa_verified false) — for the manager to check on the M-Pesa statement. Words and an icon.
+ */
+export function UnverifiedBadge() {
+  const { t } = useTranslation('sales');
+  return (
+    <Badge variant="danger" className="gap-1" data-testid="unverified-badge">
+      <ShieldAlertIcon aria-hidden className="size-3" />
+      {t('mpesa.unverified.badge')}
+    </Badge>
+  );
+}
+
+/** Issue 23: a received M-Pesa payment that paid no sale yet. */
+export function UnmatchedBadge() {
+  const { t } = useTranslation('sales');
+  return (
+    <Badge variant="warning" className="gap-1" data-testid="unmatched-badge">
+      <CircleHelpIcon aria-hidden className="size-3" />
+      {t('mpesa.unmatched')}
     </Badge>
   );
 }

@@ -14,10 +14,12 @@ import {
 import { DetailEntry, DetailList } from '@/components/ui/detail-list';
 import { ResponsiveTable, type ResponsiveColumn } from '@/components/ui/responsive-table';
 import { formatSaleDate } from '../lib/format-sale-date';
-import { hasCredit } from '../lib/sale-status';
-import { ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
+import { hasCredit, hasLeftToReturn } from '../lib/sale-status';
+import { ReceiptSentBadges, SaleStatusBadge, UnverifiedBadge } from './sale-badges';
 import { SaleReviewSection } from './sale-review-section';
 import { customerName } from '@/lib/customer-name';
+import { useCan } from '@/lib/use-can';
+import { SaleReturnsSection } from './sale-returns-section';
 
 interface SaleDetailsDialogProps {
   /** The sale shown; null when closed. */
@@ -27,6 +29,10 @@ interface SaleDetailsDialogProps {
   onViewReceipt?: (saleId: number) => void;
   /** A manager marked it reviewed (issue 22): the sale as the server now has it. */
   onReviewed: (sale: Sale) => void;
+  /** Issue 24: opens Return items for the sale (the returns feature, composed in by the page). */
+  onReturnItems?: (sale: Sale) => void;
+  /** Issue 24: opens the refund receipt of one of the sale's returns. */
+  onViewRefundReceipt?: (saleId: number, returnId: number) => void;
 }
 
 /**
@@ -41,6 +47,8 @@ export function SaleDetailsDialog({
   onOpenChange,
   onViewReceipt,
   onReviewed,
+  onReturnItems,
+  onViewRefundReceipt,
 }: SaleDetailsDialogProps) {
   return (
     <Dialog open={sale !== null} onOpenChange={onOpenChange}>
@@ -50,6 +58,8 @@ export function SaleDetailsDialog({
           onClose={() => onOpenChange(false)}
           onViewReceipt={onViewReceipt}
           onReviewed={onReviewed}
+          onReturnItems={onReturnItems}
+          onViewRefundReceipt={onViewRefundReceipt}
         />
       )}
     </Dialog>
@@ -70,14 +80,21 @@ function SaleDetails({
   onClose,
   onViewReceipt,
   onReviewed,
+  onReturnItems,
+  onViewRefundReceipt,
 }: {
   sale: Sale;
   onClose: () => void;
   onViewReceipt?: (saleId: number) => void;
   onReviewed: (sale: Sale) => void;
+  onReturnItems?: (sale: Sale) => void;
+  onViewRefundReceipt?: (saleId: number, returnId: number) => void;
 }) {
   const { t } = useTranslation(['sales', 'common']);
+  const can = useCan();
   const none = t('common:notAvailable');
+  // Issue 24: managers take lines back while any is left to return.
+  const returnable = can('returns:create') && hasLeftToReturn(sale);
 
   const columns: ResponsiveColumn<SaleItem>[] = [
     {
@@ -103,11 +120,19 @@ function SaleDetails({
       id: 'quantity',
       header: t('details.quantity'),
       className: 'whitespace-nowrap md:text-right',
-      cell: (item) =>
-        t('details.quantityWithUnit', {
-          quantity: item.quantity,
-          unit: t(`units.${item.unit_type}`, { count: item.quantity }),
-        }),
+      cell: (item) => (
+        <>
+          {t('details.quantityWithUnit', {
+            quantity: item.quantity,
+            unit: t(`units.${item.unit_type}`, { count: item.quantity }),
+          })}
+          {item.returned_quantity > 0 && (
+            <span className="block text-xs text-sky-800 dark:text-sky-300">
+              {t('returns.returnedQuantity', { quantity: item.returned_quantity })}
+            </span>
+          )}
+        </>
+      ),
     },
     {
       id: 'total',
@@ -179,6 +204,11 @@ function SaleDetails({
             </DetailEntry>
           )}
           <DetailEntry label={t('details.total')}>{formatCurrency(sale.total_amount)}</DetailEntry>
+          {sale.returned_amount > 0 && (
+            <DetailEntry label={t('returns.returnedAmount')}>
+              −{formatCurrency(sale.returned_amount)}
+            </DetailEntry>
+          )}
           <DetailEntry label={t('details.amountPaid')}>
             {formatCurrency(sale.amount_paid)}
           </DetailEntry>
@@ -188,6 +218,17 @@ function SaleDetails({
           {sale.mpesa_code && (
             <DetailEntry label={t('details.mpesaCode')}>
               <span className="font-mono">{sale.mpesa_code}</span>
+            </DetailEntry>
+          )}
+          {/* Issue 23: a typed code (of the sale or of a part) no received payment matched. */}
+          {sale.mpesa_verified === false && (
+            <DetailEntry label={t('mpesa.unverified.check')}>
+              <span className="grid justify-items-start gap-1" data-testid="sale-unverified">
+                <UnverifiedBadge />
+                <span className="text-xs text-slate-600 dark:text-slate-400">
+                  {t('mpesa.unverified.hint')}
+                </span>
+              </span>
             </DetailEntry>
           )}
           {(sale.payments.length > 1 || hasCredit(sale)) && (
@@ -246,7 +287,20 @@ function SaleDetails({
           rowKey={(item) => item.id}
           label={t('details.items')}
         />
+        {onReturnItems && returnable && (
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => onReturnItems(sale)}
+          >
+            {t('returns.returnItems')}
+          </Button>
+        )}
       </section>
+
+      {sale.returns.length > 0 && (
+        <SaleReturnsSection sale={sale} onViewRefundReceipt={onViewRefundReceipt} />
+      )}
 
       <section className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-800">
         <div className="grid gap-1 text-sm">

@@ -262,9 +262,9 @@ describe('Credit and split sales (issue 21)', () => {
     amount_paid: 1000,
     change_amount: 120,
     payments: [
-      { method: 'cash', amount: 300, mpesa_code: null },
-      { method: 'mpesa', amount: 200, mpesa_code: 'SFT4A1B2C3' },
-      { method: 'credit', amount: 380, mpesa_code: null },
+      { method: 'cash', amount: 300, mpesa_code: null, mpesa_payment_id: null },
+      { method: 'mpesa', amount: 200, mpesa_code: 'SFT4A1B2C3', mpesa_payment_id: null },
+      { method: 'credit', amount: 380, mpesa_code: null, mpesa_payment_id: null },
     ],
     balance_due: 380,
     Customer: { name: 'Achieng Otieno', email: null, phone: '+254712345678' },
@@ -273,7 +273,7 @@ describe('Credit and split sales (issue 21)', () => {
     id: 44,
     payment_method: 'credit',
     payment_status: 'paid',
-    payments: [{ method: 'credit', amount: 880, mpesa_code: null }],
+    payments: [{ method: 'credit', amount: 880, mpesa_code: null, mpesa_payment_id: null }],
     balance_due: 0,
     Customer: { name: 'Baraka Mwangi', email: null, phone: null },
   });
@@ -604,5 +604,29 @@ describe('Sales that need review (issue 22)', () => {
     expect(within(dialog).queryByText('Stock review')).toBeNull();
     expect(within(dialog).queryByTestId('sale-offline')).toBeNull();
     expect(within(dialog).queryByText('Device receipt')).toBeNull();
+  });
+
+  it('shows Unverified for a typed M-Pesa code no payment matched (issue 23), in the table and the details', async () => {
+    const unverified = buildSale({
+      id: 44,
+      payment_method: 'mpesa',
+      mpesa_code: 'SFT9Z8Y7X6',
+      mpesa_verified: false,
+      amount_paid: 880,
+      change_amount: 0,
+      Customer: { name: 'Otieno Ouma', email: null, phone: null },
+    });
+    renderTab(salesPage([unverified, { ...mpesa, mpesa_verified: true }]), { role: 'manager' });
+    const row = await rowOf('Otieno Ouma');
+    expect(within(row).getByTestId('unverified-badge')).toHaveTextContent('Unverified');
+    expect(within(row).getByText('Completed')).toBeInTheDocument();
+    expect(within(await rowOf('Brian Mwangi')).queryByTestId('unverified-badge')).toBeNull();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'View Details of sale #44' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+    expect(within(dialog).getByText('SFT9Z8Y7X6')).toBeInTheDocument();
+    expect(within(dialog).getByText('M-Pesa check').nextElementSibling).toHaveTextContent(
+      'UnverifiedNo M-Pesa payment the store received has this code',
+    );
   });
 });

@@ -16,6 +16,10 @@ import { ReviewNotice } from './review-notice';
 interface SalesTabProps {
   /** Opens a sale's receipt (print, resend by SMS or WhatsApp); composed in by the page. */
   onViewReceipt?: (saleId: number) => void;
+  /** Issue 24: opens Return items for a sale (the returns feature); composed in by the page. */
+  onReturnItems?: (sale: Sale) => void;
+  /** Issue 24: opens the refund receipt of a return; composed in by the page. */
+  onViewRefundReceipt?: (saleId: number, returnId: number) => void;
 }
 
 /**
@@ -23,7 +27,7 @@ interface SalesTabProps {
  * filtered by day and payment method, or the sales that need review (issue 22); page and
  * filters live in the address.
  */
-export function SalesTab({ onViewReceipt }: SalesTabProps) {
+export function SalesTab({ onViewReceipt, onReturnItems, onViewRefundReceipt }: SalesTabProps) {
   const { t } = useTranslation('sales');
   const [filters, setFilters] = useSalesFilters();
   const rangeInvalid = isRangeInvalid(filters);
@@ -96,6 +100,8 @@ export function SalesTab({ onViewReceipt }: SalesTabProps) {
       <SaleDetailsDialog
         sale={viewing}
         onViewReceipt={onViewReceipt}
+        onReturnItems={onReturnItems}
+        onViewRefundReceipt={onViewRefundReceipt}
         // In the Needs review view the sale leaves the list once reviewed: keep it shown.
         onReviewed={setViewed}
         onOpenChange={(open) => {

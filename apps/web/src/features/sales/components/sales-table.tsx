@@ -9,7 +9,12 @@ import {
 } from '@/components/ui/responsive-table';
 import { formatSaleDate } from '../lib/format-sale-date';
 import { hasCredit } from '../lib/sale-status';
-import { NeedsReviewBadge, ReceiptSentBadges, SaleStatusBadge } from './sale-badges';
+import {
+  NeedsReviewBadge,
+  ReceiptSentBadges,
+  SaleStatusBadge,
+  UnverifiedBadge,
+} from './sale-badges';
 import { customerName } from '@/lib/customer-name';
 
 interface SalesTableProps {
@@ -52,12 +57,14 @@ export function SalesTable({ sales, onView, empty }: SalesTableProps) {
       header: t('fields.status'),
       // Issue 21: a sale with a credit part also shows its payment status — pending (yellow)
       // while any of it is owed, paid once repayments cover it. Issue 22: Needs review.
+      // Issue 23: Unverified, a typed M-Pesa code that matches no payment received.
       cell: (sale) =>
-        hasCredit(sale) || sale.needs_review ? (
+        hasCredit(sale) || sale.needs_review || sale.mpesa_verified === false ? (
           <span className="inline-flex flex-wrap gap-1">
             <SaleStatusBadge status={sale.status} />
             {hasCredit(sale) && <SaleStatusBadge status={sale.payment_status} />}
             {sale.needs_review && <NeedsReviewBadge />}
+            {sale.mpesa_verified === false && <UnverifiedBadge />}
           </span>
         ) : (
           <SaleStatusBadge status={sale.status} />
@@ -83,6 +90,11 @@ export function SalesTable({ sales, onView, empty }: SalesTableProps) {
           {sale.balance_due > 0 && (
             <span className="block text-xs text-amber-800 dark:text-amber-300">
               {t('table.due', { amount: formatCurrency(sale.balance_due) })}
+            </span>
+          )}
+          {sale.returned_amount > 0 && (
+            <span className="block text-xs text-sky-800 dark:text-sky-300">
+              {t('returns.refundedLine', { amount: formatCurrency(sale.returned_amount) })}
             </span>
           )}
         </>

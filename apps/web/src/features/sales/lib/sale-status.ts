@@ -2,7 +2,15 @@ import type { Sale } from '@duka/shared/sales/sales.schemas';
 import type { BadgeProps } from '@/components/ui/badge';
 
 /** The statuses the catalogue names; any other value the server sends shows as it came. */
-export const KNOWN_STATUSES = ['completed', 'paid', 'pending', 'failed', 'cancelled'] as const;
+export const KNOWN_STATUSES = [
+  'completed',
+  'paid',
+  'pending',
+  'failed',
+  'cancelled',
+  'partially_returned',
+  'returned',
+] as const;
 export type KnownStatus = (typeof KNOWN_STATUSES)[number];
 
 export function isKnownStatus(value: string): value is KnownStatus {
@@ -23,6 +31,9 @@ export function statusBadgeVariant(status: string): NonNullable<BadgeProps['vari
       return 'warning';
     case 'failed':
       return 'danger';
+    // Issue 24: a sale part of which came back is still a sale (blue); all of it back, grey.
+    case 'partially_returned':
+      return 'info';
     default:
       return 'secondary';
   }
@@ -34,4 +45,17 @@ export function statusBadgeVariant(status: string): NonNullable<BadgeProps['vari
  */
 export function hasCredit(sale: Pick<Sale, 'payments' | 'balance_due'>): boolean {
   return sale.balance_due > 0 || sale.payments.some((part) => part.method === 'credit');
+}
+
+/**
+ * Issue 24: whether a manager may still return lines of the sale (completed or partly returned,
+ * and some line not all back). The returns feature counts each line's rest itself
+ * (@duka/shared/returns/returnable); this page's own few lines keep that module out of a chunk
+ * shared with it, whose name every page would otherwise load up front.
+ */
+export function hasLeftToReturn(sale: Pick<Sale, 'status' | 'items'>): boolean {
+  return (
+    (sale.status === 'completed' || sale.status === 'partially_returned') &&
+    sale.items.some((item) => item.quantity > item.returned_quantity)
+  );
 }

@@ -1,15 +1,17 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearToasts, useToast } from '@/components/ui/use-toast';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
-import { stubApi } from '@/test/api-stub';
+import { stubApi, stubResizeObserver } from '@/test/api-stub';
 import type { StoreSettings } from '@duka/shared/store-settings/store-settings.schemas';
 import { StoreSettingsForm } from './store-settings-form';
 
 afterEach(() => act(() => clearToasts()));
+// Radix's Switch (Require an open shift to sell) measures itself.
+beforeEach(stubResizeObserver);
 
 const PATH = '/stores/3/settings';
 const SETTINGS: StoreSettings = {
@@ -17,6 +19,7 @@ const SETTINGS: StoreSettings = {
   loyalty_points_per_100: 1,
   default_credit_limit: null,
   offline_max_age_days: 30,
+  require_shift: false,
 };
 
 function renderForm(routes: Parameters<typeof stubApi>[0], settings: StoreSettings = SETTINGS) {
@@ -56,6 +59,7 @@ describe('the Settings form (issue 20)', () => {
         loyalty_points_per_100: 2,
         offline_max_age_days: 30,
         default_credit_limit: null,
+        require_shift: false,
       },
     ]);
   });
@@ -128,6 +132,7 @@ describe('the Settings form (issue 20)', () => {
       loyalty_points_per_100: 1,
       offline_max_age_days: 7,
       default_credit_limit: null,
+      require_shift: false,
     });
   });
 
@@ -142,6 +147,22 @@ describe('the Settings form (issue 20)', () => {
     ).toBeInTheDocument();
     expect(days).toHaveAttribute('aria-invalid', 'true');
     expect(sent.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('switches Require an open shift to sell on and saves it (issue 24)', async () => {
+    const { sent } = renderForm({
+      [`PUT ${PATH}`]: (request) => ({
+        body: { success: true, data: { ...SETTINGS, ...(request.body as object) } },
+      }),
+    });
+    const toggle = screen.getByRole('switch', { name: 'Require an open shift to sell' });
+    // Off by default, as the store's settings say.
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(sent.some((call) => call.method === 'PUT')).toBe(true));
+    expect(sent.find((call) => call.method === 'PUT')!.body).toMatchObject({ require_shift: true });
   });
 
   it("shows the server's refusal of the days on the field, in Swahili too", async () => {

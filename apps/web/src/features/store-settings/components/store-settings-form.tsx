@@ -8,11 +8,13 @@ import {
   type StoreSettingsInput,
 } from '@duka/shared/store-settings/store-settings.schemas';
 import { centsToDecimal, centsToNumber, toCents } from '@duka/shared/money/money';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/failure-toast';
@@ -36,6 +38,7 @@ function formValues(settings: StoreSettings): FormValues {
     loyalty_points_per_100: settings.loyalty_points_per_100,
     offline_max_age_days: settings.offline_max_age_days,
     default_credit_limit: limit === null ? '' : centsToDecimal(toCents(limit) ?? 0),
+    require_shift: settings.require_shift,
   };
 }
 
@@ -59,12 +62,13 @@ interface StoreSettingsFormProps {
 /**
  * The store's rules (issue 20): every field saved together, a toast when saved. Issue 21: the
  * default credit limit — what a customer with no limit of their own may owe (blank: none).
- * Issue 22: the oldest offline sale the server accepts, in days (1–365).
+ * Issue 22: the oldest offline sale the server accepts, in days (1–365). Issue 24: whether the
+ * till sells only within an open shift (off by default).
  */
 export function StoreSettingsForm({ storeId, settings }: StoreSettingsFormProps) {
   const { t } = useTranslation(['settings', 'common']);
   const save = useSaveStoreSettings();
-  const { register, handleSubmit, setError, formState, reset } = useForm<
+  const { register, handleSubmit, setError, formState, reset, control } = useForm<
     FormValues,
     unknown,
     StoreSettingsInput
@@ -125,6 +129,32 @@ export function StoreSettingsForm({ storeId, settings }: StoreSettingsFormProps)
               className="text-sm text-slate-600 dark:text-slate-400"
             >
               {t('fields.default_credit_limit.hint')}
+            </p>
+          </div>
+          <div className="grid gap-1">
+            <div className="flex items-center gap-3">
+              <Controller
+                control={control}
+                name="require_shift"
+                render={({ field }) => (
+                  <Switch
+                    id="store-settings-require_shift"
+                    checked={field.value === true}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    aria-describedby="store-settings-require_shift-hint"
+                  />
+                )}
+              />
+              <Label htmlFor="store-settings-require_shift">
+                {t('fields.require_shift.label')}
+              </Label>
+            </div>
+            <p
+              id="store-settings-require_shift-hint"
+              className="text-sm text-slate-600 dark:text-slate-400"
+            >
+              {t('fields.require_shift.hint')}
             </p>
           </div>
           <div>

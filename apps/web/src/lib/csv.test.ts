@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv, UTF8_BOM } from './csv';
+import { csvCell, csvMoney, toCsv, UTF8_BOM } from './csv';
 
 describe('report CSV', () => {
   it('starts with a BOM, ends lines with CRLF and quotes what must be quoted', () => {
@@ -20,6 +20,7 @@ describe('report CSV', () => {
     expect(csvCell('-5')).toBe("'-5");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(csvMoney(-190))).toBe('-190.00');
     expect(csvCell('Soap')).toBe('Soap');
   });
 });
