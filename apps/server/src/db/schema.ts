@@ -37,3 +37,8 @@ export {
 } from '../modules/stock-transfers/stock-transfers.table';
 export { stockCountLines, stockCounts } from '../modules/stock-counts/stock-counts.table';
 export { internalBarcodeSeq } from '../modules/products/internal-barcode.table';
+export {
+  etimsInvoices,
+  storeDocumentNumbers,
+  storeEtimsSettings,
+} from '../modules/etims/etims.table';

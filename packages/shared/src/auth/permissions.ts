@@ -89,6 +89,12 @@ export const CAPABILITIES = {
   'counts:read': STAFF,
   'counts:count': STAFF,
   'products:labels': STAFF,
+  // Issue 26: a store's eTIMS registration, an invoice's retry and the VAT report are the
+  // managers'; the QR code of a receipt is any staff member's (it is printed on the receipt).
+  'etims:settings': MANAGERS,
+  'etims:retry': MANAGERS,
+  'etims:qr': STAFF,
+  'reports:vat': MANAGERS,
   'users:manage': ['super_admin', 'admin'],
   'stores:read': ALL,
   'stores:manage': ['super_admin'],

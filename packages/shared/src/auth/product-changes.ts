@@ -34,6 +34,8 @@ export const MANAGER_ONLY_PRODUCT_FIELDS = {
   // price cut that no discount would show.
   pack_size: 'Pack Size',
   kind: 'Kind',
+  // Issue 26: the tax letter decides the VAT on every sale of it.
+  tax_type: 'Tax type',
 } as const;
 export type ManagerOnlyProductField = keyof typeof MANAGER_ONLY_PRODUCT_FIELDS;
 

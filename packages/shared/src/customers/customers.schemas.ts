@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { clientIdSchema } from '../sync/sync.schemas';
 import { emailFieldSchema } from '../auth/auth.schemas';
 import { phoneSchema } from '../api/phone';
+import { kraPinSchema } from '../tax/tax';
 import { idSchema, textSchema } from '../api/primitives';
 import { priceSchema } from '../products/products.schemas';
 import {
@@ -29,6 +30,8 @@ const customerFields = {
   email: z.union([z.literal(''), emailFieldSchema()]).optional(),
   address: textSchema({ label: 'Address', max: 500, multiline: true }).optional(),
   notes: textSchema({ label: 'Notes', max: 1000, multiline: true }).optional(),
+  /** Issue 26: the buyer's KRA PIN, printed on their receipts and sent to eTIMS; blank clears it. */
+  kra_pin: z.union([z.literal(''), kraPinSchema()]).optional(),
 };
 
 /**
@@ -54,6 +57,7 @@ export const updateCustomerSchema = z.object({
   email: customerFields.email,
   address: customerFields.address,
   notes: customerFields.notes,
+  kra_pin: customerFields.kra_pin,
   /**
    * The most this customer may owe (issue 21): null or blank for no limit of their own (the
    * store's default_credit_limit then applies). Managers only.
@@ -77,6 +81,8 @@ export const customerSchema = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Issue 26: the customer's KRA PIN, or null. */
+  kra_pin: z.string().nullable(),
   is_walk_in: z.boolean(),
   /** The customer's loyalty points balance (never negative). */
   loyalty_points: z.number().int(),

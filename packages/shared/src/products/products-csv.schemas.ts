@@ -26,6 +26,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'min_quantity',
   'is_active',
   'kind',
+  // Issue 26: A–E; left out of an imported file, a new product is B (existing ones keep theirs).
+  'tax_type',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
 

@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { idSchema, MONEY_MAX_CENTS, moneySchema, textSchema } from '../api/primitives';
 import { UNIT_TYPES } from '../money/units';
+import { DEFAULT_TAX_TYPE, TAX_TYPES, taxTypeSchema } from '../tax/tax';
 
 /** The highest price accepted: KSh 10,000,000.00, the most any money field holds. */
 export const PRICE_MAX_CENTS = MONEY_MAX_CENTS;
@@ -83,6 +84,8 @@ const productFields = {
   is_active: z.boolean({ error: 'Active must be true or false' }),
   // Changing it is for managers and admins (403 for a cashier).
   kind: productKindSchema,
+  /** Issue 26: the KRA tax letter (A Exempt, B VAT 16%, C Zero-rated, D Non-VAT, E VAT 8%). */
+  tax_type: taxTypeSchema,
 };
 
 /**
@@ -99,6 +102,7 @@ export const createProductSchema = z.object({
   stock_unit: productFields.stock_unit.default('piece'),
   is_active: productFields.is_active.default(true),
   kind: productFields.kind.default('goods'),
+  tax_type: productFields.tax_type.default(DEFAULT_TAX_TYPE),
 });
 export type CreateProductInput = z.infer<typeof createProductSchema>;
 
@@ -238,6 +242,7 @@ export type ShopperProduct = z.infer<typeof shopperProductSchema>;
 
 /** A product as staff see it. */
 export const productSchema = shopperProductSchema.extend({
+  tax_type: z.enum(TAX_TYPES),
   piece_buying_price: z.number(),
   pack_buying_price: z.number(),
   dozen_buying_price: z.number(),

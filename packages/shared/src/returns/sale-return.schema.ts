@@ -4,7 +4,9 @@
  * import cycle.
  */
 import { z } from 'zod';
+import { etimsStateSchema } from '../etims/etims.schemas';
 import { UNIT_TYPES } from '../money/units';
+import { taxLineSchema } from '../tax/tax';
 
 export const REFUND_METHODS = ['cash', 'mpesa', 'credit'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
@@ -41,5 +43,13 @@ export const saleReturnSchema = z.object({
   shift_id: z.number().int().nullable(),
   User: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   created_at: z.string(),
+  /**
+   * Issue 26: the credit note's number, consecutive per store from 1 in a series of its own (no
+   * gap), its tax per letter (each returned line's amount taxed at its sale line's letter), and
+   * its state with eTIMS (sent as rcptTyCd R with the sale's invoice as orgInvcNo).
+   */
+  credit_note_no: z.number().int(),
+  tax: z.array(taxLineSchema),
+  etims: etimsStateSchema,
 });
 export type SaleReturn = z.infer<typeof saleReturnSchema>;

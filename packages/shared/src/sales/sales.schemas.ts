@@ -18,7 +18,9 @@ import { dateOnlySchema, idSchema, passwordSchema, textSchema } from '../api/pri
 import { emailFieldSchema } from '../auth/auth.schemas';
 import { UNIT_TYPES } from '../money/units';
 import { priceSchema, QUANTITY_MAX } from '../products/products.schemas';
+import { ETIMS_STATUSES, etimsStateSchema } from '../etims/etims.schemas';
 import { saleReturnSchema } from '../returns/sale-return.schema';
+import { kraPinSchema, TAX_TYPES, taxLineSchema } from '../tax/tax';
 import {
   clientIdSchema,
   deviceReceiptNumberSchema,
@@ -180,6 +182,11 @@ export const createSaleSchema = z
     offline: z.boolean({ error: 'Offline must be true or false' }).optional(),
     /** The receipt number the device printed (T3-0042). */
     device_receipt_number: deviceReceiptNumberSchema.optional(),
+    /**
+     * Issue 26: the buyer's KRA PIN for this sale's invoice; left out, the customer's own (if
+     * any). A named customer without one keeps it for next time.
+     */
+    buyer_kra_pin: kraPinSchema().optional(),
   })
   .superRefine((sale, context) => {
     if (sale.offline !== true) return;
@@ -245,6 +252,12 @@ export const saleListQuerySchema = pageQuerySchema
       .enum(['true', 'false'], { error: 'Needs review must be true or false' })
       .transform((value) => value === 'true')
       .optional(),
+    /** Issue 26: the sales whose invoice is in this eTIMS state, newest first. */
+    etims_status: z
+      .enum(ETIMS_STATUSES, {
+        error: 'eTIMS status must be one of not_registered, pending, sent, failed',
+      })
+      .optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     error: 'To date must not be before From date',
@@ -274,6 +287,9 @@ export const saleItemSchema = z.object({
   buying_price: z.number(),
   /** Issue 24: how much of the quantity (in the line's unit) has been returned. */
   returned_quantity: z.number().int(),
+  /** Issue 26: the product's tax letter when it was sold, and the VAT inside the line's total. */
+  tax_type: z.enum(TAX_TYPES),
+  tax_amount: z.number(),
 });
 export type SaleItem = z.infer<typeof saleItemSchema>;
 
@@ -340,6 +356,16 @@ export const saleSchema = z.object({
   returns: z.array(saleReturnSchema),
   /** Issue 24: the cash-drawer shift the sale belongs to (the seller's, open when it was made). */
   shift_id: z.number().int().nullable(),
+  /**
+   * Issue 26: the invoice number, consecutive per store from 1 with no gap (a refused or failed
+   * sale takes none); the tax per letter (the delivery fee is B); the buyer's KRA PIN; the
+   * store's KRA PIN (from its eTIMS settings, null when none); the state with eTIMS.
+   */
+  invoice_no: z.number().int(),
+  tax: z.array(taxLineSchema),
+  buyer_kra_pin: z.string().nullable(),
+  store_kra_pin: z.string().nullable(),
+  etims: etimsStateSchema,
 });
 export type Sale = z.infer<typeof saleSchema>;
 

@@ -32,6 +32,8 @@ export const customers = pgTable(
     phone: text('phone'),
     address: text('address'),
     notes: text('notes'),
+    // Issue 26: the customer's KRA PIN, printed on their invoices (A123456789B).
+    kraPin: text('kra_pin'),
     isWalkIn: boolean('is_walk_in').notNull().default(false),
     // A customer with sales is archived, not erased (issue 9): hidden from lists, kept for history.
     // The loyalty balance, kept with the row so a redemption can lock it (issue 9): every change

@@ -52,6 +52,10 @@ export const products = pgTable(
     kind: text('kind', { enum: ['goods', 'service'] })
       .notNull()
       .default('goods'),
+    // Issue 26: the KRA tax letter (A Exempt, B VAT 16%, C Zero-rated, D Non-VAT, E VAT 8%).
+    taxType: text('tax_type', { enum: ['A', 'B', 'C', 'D', 'E'] })
+      .notNull()
+      .default('B'),
     // What a search matches — name, SKU and barcode, lowercased — kept as one text so one
     // trigram index answers it, and its matches are checked without lowercasing three columns
     // again (issue 10: three OR-ed columns made PostgreSQL scan the catalogue). A newline keeps

@@ -51,8 +51,14 @@ export const saleReturns = pgTable(
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Issue 26: the credit note's number, consecutive per store from 1, a series of its own.
+    // Given by a trigger, which replaces whatever an insert says.
+    creditNoteNo: integer('credit_note_no')
+      .notNull()
+      .$defaultFn(() => 0),
   },
   (table) => [
+    uniqueIndex('sale_returns_store_credit_note_no_unique').on(table.storeId, table.creditNoteNo),
     uniqueIndex('sale_returns_store_idempotency_key_unique').on(
       table.storeId,
       table.idempotencyKey,
@@ -92,6 +98,11 @@ export const saleReturnItems = pgTable(
     buyingValue: money('buying_value'),
     restock: boolean('restock').notNull(),
     returnedAt: timestamp('returned_at', { withTimezone: true }).notNull(),
+    // Issue 26: the sale line's tax letter, and the VAT inside `amount` (set by a trigger).
+    taxType: text('tax_type', { enum: ['A', 'B', 'C', 'D', 'E'] })
+      .notNull()
+      .default('B'),
+    taxAmount: numeric('tax_amount', { precision: 16, scale: 2 }).notNull().default('0'),
   },
   (table) => [
     index('sale_return_items_return_idx').on(table.returnId),

@@ -92,8 +92,18 @@ export const sales = pgTable(
     returnedAmount: money('returned_amount').default('0'),
     // Issue 24: the seller's cash-drawer shift open when the sale was made, or null.
     shiftId: integer('shift_id').references(() => shifts.id, { onDelete: 'set null' }),
+    // Issue 26: the invoice number, consecutive per store from 1 with no gap (given by a trigger
+    // from store_document_numbers, migration 0042); the VAT in the delivery fee (always B,
+    // 16%); the buyer's KRA PIN printed on the invoice.
+    // The trigger replaces whatever an insert says (0 here, so an insert need not say it).
+    invoiceNo: integer('invoice_no')
+      .notNull()
+      .$defaultFn(() => 0),
+    deliveryTax: money('delivery_tax').default('0'),
+    buyerKraPin: text('buyer_kra_pin'),
   },
   (table) => [
+    uniqueIndex('sales_store_invoice_no_unique').on(table.storeId, table.invoiceNo),
     uniqueIndex('sales_store_client_sale_id_unique').on(table.storeId, table.clientSaleId),
     // The few sales waiting for a manager's review (GET /sales?needs_review=true).
     index('sales_store_needs_review_idx')
@@ -157,6 +167,12 @@ export const saleItems = pgTable(
     soldAt: timestamp('sold_at', { withTimezone: true }).notNull(),
     // Issue 24: how much of the quantity has come back; never more than was sold.
     returnedQuantity: integer('returned_quantity').notNull().default(0),
+    // Issue 26: the product's tax letter when sold, and the VAT inside `total` (line_tax(),
+    // migration 0042: total × rate / (100 + rate), to the cent), set by a trigger.
+    taxType: text('tax_type', { enum: ['A', 'B', 'C', 'D', 'E'] })
+      .notNull()
+      .default('B'),
+    taxAmount: numeric('tax_amount', { precision: 16, scale: 2 }).notNull().default('0'),
   },
   (table) => [
     index('sale_items_sale_idx').on(table.saleId),
