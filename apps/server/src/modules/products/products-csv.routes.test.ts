@@ -397,6 +397,142 @@ describe('products CSV: a cashier imports (issue 20)', () => {
   });
 });
 
+describe('products CSV: tax type (issue 26)', () => {
+  const taxTypeOf = async (sku: string) => {
+    const [row] = await t.db
+      .select({ taxType: products.taxType })
+      .from(products)
+      .where(and(eq(products.storeId, storeA), eq(products.sku, sku)));
+    return row?.taxType;
+  };
+  const setTaxType = (id: number, taxType: 'A' | 'B' | 'C' | 'D' | 'E') =>
+    t.db.update(products).set({ taxType }).where(eq(products.id, id));
+
+  it("reads the letter (any case), defaults a new product to B and keeps an existing one's", async () => {
+    const exempt = await createProduct(manager, {
+      ...BY_THE_PIECE,
+      category_id: unga,
+      name: 'Eggs tray',
+      sku: 'TAX-KEEP-1',
+    });
+    await setTaxType(exempt.id, 'A');
+    const zero = await createProduct(manager, {
+      ...BY_THE_PIECE,
+      category_id: unga,
+      name: 'Bread',
+      sku: 'TAX-KEEP-2',
+    });
+    await setTaxType(zero.id, 'C');
+
+    // Full columns: a letter, a lower-case letter, an empty cell on an existing product.
+    const full = await importCsv(
+      manager,
+      csvOf(
+        line('TAX-NEW-E', 'Gas refill', { tax_type: 'E' }),
+        line('TAX-NEW-D', 'Stamp', { tax_type: 'd' }),
+        line('TAX-NEW-B', 'Soda', { tax_type: '' }),
+        line('TAX-KEEP-1', 'Eggs tray', { quantity: '5', tax_type: '' }),
+      ),
+      true,
+    );
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json().data).toMatchObject({ errors: [], created: 3, updated: 1 });
+    expect(await taxTypeOf('TAX-NEW-E')).toBe('E');
+    expect(await taxTypeOf('TAX-NEW-D')).toBe('D');
+    expect(await taxTypeOf('TAX-NEW-B')).toBe('B');
+    expect(await taxTypeOf('TAX-KEEP-1')).toBe('A');
+
+    // A file from before issue 26, without the column: new products are B, others keep theirs.
+    const old = await importCsv(
+      manager,
+      'sku,name,piece_selling_price\nTAX-KEEP-2,Bread,120\nTAX-OLD-NEW,Milk,60\n',
+      true,
+    );
+    expect(old.json().data).toMatchObject({ errors: [], created: 1, updated: 1 });
+    expect(await taxTypeOf('TAX-KEEP-2')).toBe('C');
+    expect(await taxTypeOf('TAX-OLD-NEW')).toBe('B');
+
+    // The file changes an existing product's letter.
+    const changed = await importCsv(
+      manager,
+      csvOf(line('TAX-KEEP-2', 'Bread', { tax_type: 'B' })),
+      true,
+    );
+    expect(changed.json().data).toMatchObject({ errors: [], updated: 1 });
+    expect(await taxTypeOf('TAX-KEEP-2')).toBe('B');
+  });
+
+  it('refuses a letter that is not A to E on its line and field, writing nothing', async () => {
+    const csv = csvOf(
+      line('TAX-BAD-1', 'Good line', { tax_type: 'B' }),
+      line('TAX-BAD-2', 'Bad letter', { tax_type: 'F' }),
+      line('TAX-BAD-3', 'A word', { tax_type: 'VAT' }),
+    );
+    const preview = await importCsv(manager, csv);
+    expect(preview.json().data.errors).toEqual([
+      { row: 3, field: 'tax_type', message: 'Tax type must be one of A, B, C, D, E' },
+      { row: 4, field: 'tax_type', message: 'Tax type must be one of A, B, C, D, E' },
+    ]);
+    const commit = await importCsv(manager, csv, true);
+    expect(commit.statusCode).toBe(400);
+    expect(commit.json().errors).toContainEqual({
+      path: 'rows.3.tax_type',
+      message: 'Tax type must be one of A, B, C, D, E',
+    });
+    expect(await taxTypeOf('TAX-BAD-1')).toBeUndefined();
+  });
+
+  it("refuses a cashier's change of an existing product's letter, like prices", async () => {
+    const cashier = (await signedIn(t, 'sales', storeA)).client;
+    const existing = await createProduct(manager, {
+      ...BY_THE_PIECE,
+      category_id: unga,
+      name: 'Cooking gas 6kg',
+      sku: 'TAX-CASH-1',
+    });
+    await setTaxType(existing.id, 'E');
+
+    const refused = csvOf(
+      line('TAX-CASH-1', 'Cooking gas 6kg', {
+        piece_selling_price: '120',
+        quantity: '5',
+        tax_type: 'B',
+      }),
+    );
+    const preview = await importCsv(cashier, refused);
+    expect(preview.json().data.errors).toEqual([
+      { row: 2, field: 'tax_type', message: 'Only a manager can change this' },
+    ]);
+    const commit = await importCsv(cashier, refused, true);
+    expect(commit.statusCode).toBe(403);
+    expect(commit.json().errors.map((e: { path: string }) => e.path)).toEqual(['rows.2.tax_type']);
+    expect(await taxTypeOf('TAX-CASH-1')).toBe('E');
+
+    // The letter it already has (in any case), and a new product with its own letter: allowed.
+    const allowed = csvOf(
+      line('TAX-CASH-1', 'Cooking gas 6kg refill', {
+        piece_selling_price: '120',
+        quantity: '5',
+        tax_type: 'e',
+      }),
+      line('TAX-CASH-NEW', 'Eggs', { tax_type: 'A' }),
+    );
+    const done = await importCsv(cashier, allowed, true);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await taxTypeOf('TAX-CASH-1')).toBe('E');
+    expect(await taxTypeOf('TAX-CASH-NEW')).toBe('A');
+  });
+
+  it("exports each product's letter as the last column, and the template carries it", async () => {
+    const response = await manager.get('/api/products/export.csv');
+    expect(response.body).toMatch(/\r\nTAX-NEW-E,Gas refill,.*,goods,E\r\n/);
+    expect(response.body).toMatch(/\r\nTAX-KEEP-1,Eggs tray,.*,goods,A\r\n/);
+    const template = await manager.get('/api/products/import-template.csv');
+    const lines = template.body.trimEnd().split('\r\n');
+    expect(lines.slice(1).every((l) => l.endsWith(',goods,B'))).toBe(true);
+  });
+});
+
 describe('products CSV: export', () => {
   it('exports with BOM, quoting and formula guard, and imports back unchanged', async () => {
     const formula = await createProduct(manager, {
@@ -431,7 +567,7 @@ describe('products CSV: export', () => {
       `'+FORMULA,"'=HYPERLINK(""http://x"")","Tamu, ""safi""\nna bei nzuri — très bon",'@123,Unga,100.00,120.00,`,
     );
     expect(response.body).toContain('BISC-6,Biscuits Nuvita,,,Unga,100.00,120.00,0.00,330.25,');
-    expect(response.body).toContain(',6,pack,3,1,true,goods\r\n');
+    expect(response.body).toContain(',6,pack,3,1,true,goods,B\r\n');
 
     const before = (await manager.get('/api/products', { query: { pageSize: 100 } })).json().data;
     const movementsBefore = await t.db

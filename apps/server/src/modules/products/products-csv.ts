@@ -134,6 +134,8 @@ function readCell(column: ProductCsvColumn, raw: string, decimalComma: boolean):
     return { value: Number(text) };
   }
   if (column === 'stock_unit' || column === 'kind') return { value: text.toLowerCase() };
+  // A tax letter typed in lower case ('b') is the same letter.
+  if (column === 'tax_type') return { value: text.toUpperCase() };
   // is_active
   return { value: BOOLEAN_WORDS[text.toLowerCase()] ?? text };
 }

@@ -37,6 +37,7 @@ function productLine(product: ProductRow, category: string | null): string {
     String(product.minQuantity),
     String(product.isActive),
     csvCell(product.kind),
+    csvCell(product.taxType),
   ]);
 }
 
@@ -108,6 +109,7 @@ export const IMPORT_TEMPLATE_CSV =
       '10',
       'true',
       'goods',
+      'B',
     ].map(csvTextCell),
   ) +
   csvLine(
@@ -129,5 +131,6 @@ export const IMPORT_TEMPLATE_CSV =
       '4',
       'true',
       'goods',
+      'B',
     ].map(csvTextCell),
   );

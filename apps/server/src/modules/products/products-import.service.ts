@@ -3,8 +3,8 @@
  * whole file in one transaction — new SKUs created, existing ones (any case, this store only)
  * updated, missing categories created, an 'import' movement for every stock that changed — or
  * nothing at all when any line is wrong. Writes are set-based, in batches of BATCH rows.
- * A cashier's file may add products but not change an existing one's prices or stock (issue
- * 20): each such cell is an error of the preview, and the commit is refused with 403.
+ * A cashier's file may add products but not change an existing one's prices, stock or tax type
+ * (issues 20, 26): each such cell is an error of the preview, and the commit is refused with 403.
  */
 import {
   forbiddenProductChanges,
@@ -65,6 +65,8 @@ function newValues({ values }: ImportRow, stockPieces: number): ProductValues {
     stockUnit: values.stock_unit,
     isActive: values.is_active,
     kind: values.kind,
+    // The file's letter, or B (the schema's default) when the line leaves it out.
+    taxType: values.tax_type,
   };
   for (const [field, column] of PRICE_COLUMNS) row[column] = centsToDecimal(values[field]);
   return row;
@@ -86,6 +88,7 @@ function updatedValues(
     stockUnit: given.has('stock_unit') ? values.stock_unit : current.stockUnit,
     isActive: given.has('is_active') ? values.is_active : current.isActive,
     kind: kindAfter({ values, given }, current),
+    taxType: given.has('tax_type') ? values.tax_type : current.taxType,
     stockPieces,
   };
   for (const [field, column] of PRICE_COLUMNS) {
@@ -165,9 +168,13 @@ function refusedCells(role: Role, { row, values, given }: ImportRow, current: Pr
   if (given.has('stock_unit')) edit.stock_unit = values.stock_unit;
   if (given.has('pack_size')) edit.pack_size = values.pack_size;
   if (given.has('kind')) edit.kind = values.kind;
-  return forbiddenProductChanges(role, productAsStored(current), edit).map(
-    (field): ImportError => ({ row, field, message: MANAGER_ONLY_FIELD_MESSAGE }),
-  );
+  if (given.has('tax_type')) edit.tax_type = values.tax_type;
+  const stored = { ...productAsStored(current), tax_type: current.taxType };
+  return forbiddenProductChanges(role, stored, edit).map((field): ImportError => ({
+    row,
+    field,
+    message: MANAGER_ONLY_FIELD_MESSAGE,
+  }));
 }
 
 async function plan(
@@ -250,6 +257,7 @@ const RECORD_COLUMNS = [
   ['stock_unit', 'text'],
   ['is_active', 'boolean'],
   ['kind', 'text'],
+  ['tax_type', 'text'],
 ] as const;
 const COLUMN_NAMES = sql.raw(RECORD_COLUMNS.map(([name]) => name).join(', '));
 const RECORD_FIELDS = sql.raw(RECORD_COLUMNS.map(([name]) => `r.${name}`).join(', '));
@@ -273,6 +281,7 @@ function record(values: ProductValues, categoryId: number | null) {
     stock_unit: values.stockUnit,
     is_active: values.isActive,
     kind: values.kind,
+    tax_type: values.taxType,
   };
 }
 
