@@ -81,6 +81,12 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
     returned_amount: 0,
     returns: [],
     shift_id: null,
+    // Issue 26: a store not registered for eTIMS; the VAT inside the lines' totals (16% of B).
+    invoice_no: 17,
+    tax: [{ tax_type: 'B', rate: 16, taxable_amount: 758.62, tax_amount: 121.38 }],
+    buyer_kra_pin: null,
+    store_kra_pin: null,
+    etims: { status: 'not_registered' },
     items: [
       {
         id: 1,
@@ -94,6 +100,8 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
         discount: 0,
         buying_price: 55,
         returned_quantity: 0,
+        tax_type: 'B',
+        tax_amount: 17.93,
       },
       {
         id: 2,
@@ -107,6 +115,8 @@ export function buildSale(overrides: Partial<Sale> = {}): Sale {
         discount: 0,
         buying_price: 640,
         returned_quantity: 0,
+        tax_type: 'B',
+        tax_amount: 103.45,
       },
     ],
     ...overrides,

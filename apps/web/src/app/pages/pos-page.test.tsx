@@ -23,6 +23,7 @@ const customer = (overrides: Partial<Customer>): Customer => ({
   phone: null,
   address: null,
   notes: null,
+  kra_pin: null,
   is_walk_in: true,
   loyalty_points: 0,
   balance: 0,
@@ -145,6 +146,9 @@ describe('a return at the till (issue 24)', () => {
       shift_id: null,
       User: { id: 2, name: 'Mary Manager' },
       created_at: '2026-11-21T07:30:00.000Z',
+      credit_note_no: 3,
+      tax: [],
+      etims: { status: 'not_registered' },
     };
     let returnedYet = false;
     const sent = renderPage('manager', {

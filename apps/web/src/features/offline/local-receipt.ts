@@ -7,6 +7,7 @@
 import { centsToNumber, toCents } from '@duka/shared/money/money';
 import type { Sale, SalePaymentMethod } from '@duka/shared/sales/sales.schemas';
 import type { UnitType } from '@duka/shared/money/units';
+import { DEFAULT_TAX_TYPE } from '@duka/shared/tax/tax';
 import type { OutboxEntry } from './outbox-types';
 
 interface PayloadLine {
@@ -38,6 +39,10 @@ export function receiptSale(entry: OutboxEntry): Sale {
       discount: 0,
       buying_price: 0,
       returned_quantity: 0,
+      // Issue 26: the line's tax is the server's to work out once uploaded; the receipt made on
+      // the device prints none (its tax table and eTIMS block show only with the server's sale).
+      tax_type: DEFAULT_TAX_TYPE,
+      tax_amount: 0,
     };
   });
   const subtotalCents = items.reduce((sum, item) => sum + cents(item.total), 0);
@@ -90,5 +95,11 @@ export function receiptSale(entry: OutboxEntry): Sale {
     returned_amount: 0,
     returns: [],
     shift_id: null,
+    // Issue 26: numbered, taxed and sent to eTIMS by the server when uploaded — none of it yet.
+    invoice_no: 0,
+    tax: [],
+    buyer_kra_pin: null,
+    store_kra_pin: null,
+    etims: { status: 'not_registered' },
   };
 }

@@ -29,6 +29,7 @@ const debtor: Customer = {
   phone: '+254712345678',
   address: null,
   notes: null,
+  kra_pin: null,
   is_walk_in: false,
   loyalty_points: 12,
   balance: 1200,

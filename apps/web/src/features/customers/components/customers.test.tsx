@@ -21,6 +21,7 @@ const customer: Customer = {
   phone: '+254712345678',
   address: 'Ngong Road, Kilimani',
   notes: 'Regular',
+  kra_pin: null,
   is_walk_in: false,
   loyalty_points: 12,
   balance: 0,
@@ -36,6 +37,7 @@ const walkIn: Customer = {
   phone: null,
   address: null,
   notes: null,
+  kra_pin: null,
   is_walk_in: true,
   loyalty_points: 0,
 };

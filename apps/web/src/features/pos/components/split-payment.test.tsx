@@ -21,6 +21,7 @@ const customer = (overrides: Partial<Customer>): Customer => ({
   phone: null,
   address: null,
   notes: null,
+  kra_pin: null,
   is_walk_in: true,
   loyalty_points: 0,
   balance: 0,

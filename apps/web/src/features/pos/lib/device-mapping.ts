@@ -39,6 +39,8 @@ export function tillCustomerFromDevice(
     ...customer,
     address: null,
     notes: null,
+    // The device's customers carry no KRA PIN (issue 26): the till asks for it online only.
+    kra_pin: null,
     oldest_unpaid_at: null,
     created_at: '',
   };

@@ -5,6 +5,21 @@ import { apiClient } from '@/lib/api-client';
 /** How often the receipt looks again while its SMS is queued (issue 21: sent in the background). */
 export const SMS_POLL_MS = 2000;
 
+/**
+ * How often an open receipt looks again while its invoice waits for KRA (issue 26: sent in the
+ * background; the receipt then shows the control unit's number and the QR code).
+ */
+export const ETIMS_POLL_MS = 3000;
+
+/** Whether the sale's invoice, or the credit note of one of its returns, is waiting for eTIMS. */
+export function awaitsEtims(sale: Sale | undefined): boolean {
+  if (!sale) return false;
+  return (
+    sale.etims?.status === 'pending' ||
+    sale.returns.some((saleReturn) => saleReturn.etims?.status === 'pending')
+  );
+}
+
 /** Under ['sales', …] so that invalidating ['sales'] (a receipt sent, a new sale) refreshes it. */
 export const saleQueryKey = (saleId: number) => ['sales', saleId] as const;
 
@@ -27,8 +42,16 @@ export function useSale(saleId: number | null) {
       }
     },
     enabled: saleId !== null,
-    // The SMS goes out in the background: look again until it has gone or failed.
+    // The SMS and the eTIMS invoice go out in the background: look again until each has gone
+    // or failed.
     refetchInterval: (query) =>
-      query.state.data?.receipt_status.sms_state === 'queued' ? SMS_POLL_MS : false,
+      query.state.data?.receipt_status.sms_state === 'queued'
+        ? SMS_POLL_MS
+        : awaitsEtims(query.state.data)
+          ? ETIMS_POLL_MS
+          : false,
+    // The cache keeps data forever (spec §4); a receipt printed while eTIMS was pending is
+    // reopened to be reprinted signed, so it reads the sale again rather than the old copy.
+    refetchOnMount: (query) => (awaitsEtims(query.state.data) ? 'always' : true),
   });
 }

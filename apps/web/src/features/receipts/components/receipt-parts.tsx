@@ -33,15 +33,26 @@ export function Row({
 
 export const rule = 'my-2 border-t border-dashed border-slate-400 dark:border-slate-600';
 
-/** The store's name, address and numbers, as its receipt settings give them. */
-export function ReceiptHeader({ settings }: { settings: ReceiptSettings }) {
+/**
+ * The store's name, address and numbers, as its receipt settings give them. Issue 26: the KRA PIN
+ * the store is registered with for eTIMS (the invoice's), when it has one, stands for the one
+ * typed in the receipt settings.
+ */
+export function ReceiptHeader({
+  settings,
+  kraPin,
+}: {
+  settings: ReceiptSettings;
+  kraPin?: string | null;
+}) {
   const { t } = useTranslation('receipts');
+  const pin = kraPin || settings.kra_pin;
   const header = [
     settings.address,
     settings.phone && t('receipt.tel', { phone: settings.phone }),
     settings.email,
     settings.website,
-    settings.kra_pin && t('receipt.kraPin', { pin: settings.kra_pin }),
+    pin && t('receipt.kraPin', { pin }),
     settings.mpesa_till && t('receipt.mpesaTill', { till: settings.mpesa_till }),
   ].filter(Boolean);
   return (

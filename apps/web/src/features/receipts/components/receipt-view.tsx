@@ -5,8 +5,10 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format-date';
 import type { Paper } from '../lib/paper';
-import { ReceiptHeader, Row, rule } from './receipt-parts';
 import { customerName } from '@/lib/customer-name';
+import { saleEtimsQrSrc } from '../api/etims-qr';
+import { ReceiptHeader, Row, rule } from './receipt-parts';
+import { ReceiptEtims, ReceiptTaxTable } from './receipt-tax';
 
 interface ReceiptViewProps {
   sale: Sale;
@@ -18,6 +20,8 @@ interface ReceiptViewProps {
 /**
  * The receipt itself (spec §2 Point of Sale; PRODUCT.md §4b): the store's header from its
  * receipt settings, the sale, its lines and totals, the payment and the thank-you message.
+ * Issue 26: the invoice number, the store's and the buyer's KRA PINs, the VAT per tax letter and
+ * the invoice's eTIMS block (a sale kept on the device has none of them until uploaded).
  * Printed alone on thermal paper (receipt-print.css); nothing here is a control.
  */
 export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
@@ -32,9 +36,11 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
       data-paper={paper}
       className="rounded-md border border-slate-200 p-4 font-mono text-sm dark:border-slate-700"
     >
-      <ReceiptHeader settings={settings} />
+      <ReceiptHeader settings={settings} kraPin={sale.store_kra_pin} />
       <hr className={rule} />
       <dl>
+        {/* Issue 26: 0 on a sale kept on the device — the server numbers it when uploaded. */}
+        {sale.invoice_no > 0 && <Row label={t('receipt.invoiceNo')} value={sale.invoice_no} />}
         <Row label={t('receipt.date')} value={formatDate(sale.createdAt, 'receipt')} />
         {/* Issue 22: a sale kept on the device has no number of the server's until uploaded. */}
         {sale.id > 0 && <Row label={t('receipt.saleId')} value={`#${sale.id}`} />}
@@ -44,6 +50,7 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
         )}
         {sale.User && <Row label={t('receipt.cashier')} value={sale.User.name} />}
         {sale.Customer && <Row label={t('receipt.customer')} value={customerName(sale.Customer)} />}
+        {sale.buyer_kra_pin && <Row label={t('receipt.buyerPin')} value={sale.buyer_kra_pin} />}
       </dl>
       <hr className={rule} />
       <ul aria-label={t('receipt.items')}>
@@ -129,6 +136,9 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
           <Row label={t('receipt.balanceDue')} value={formatCurrency(balanceDue)} strong amount />
         )}
       </dl>
+      {/* A server older than issue 26 sends neither. */}
+      <ReceiptTaxTable tax={sale.tax ?? []} />
+      {sale.id > 0 && <ReceiptEtims etims={sale.etims} qrSrc={saleEtimsQrSrc(sale.id)} />}
       {settings.thank_you_message && (
         <>
           <hr className={rule} />

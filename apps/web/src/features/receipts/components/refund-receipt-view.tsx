@@ -6,8 +6,10 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerName } from '@/lib/customer-name';
 import { formatDate } from '@/lib/format-date';
+import { returnEtimsQrSrc } from '../api/etims-qr';
 import type { Paper } from '../lib/paper';
 import { ReceiptHeader, Row, rule } from './receipt-parts';
+import { ReceiptEtims, ReceiptTaxTable } from './receipt-tax';
 
 interface RefundReceiptViewProps {
   sale: Sale;
@@ -21,7 +23,8 @@ interface RefundReceiptViewProps {
  * The refund receipt (issue 24): the store's header as on its receipts, REFUND, the return's
  * number and the sale it returns, the lines that came back (each back on the shelf or
  * damaged), the total refunded and how (the M-Pesa code of money sent back), the reason and who
- * gave it. Printed alone on thermal paper like the sale's receipt; nothing here is a control.
+ * gave it. Issue 26: it is a credit note — its own number, the invoice it corrects, its VAT per tax
+ * letter and its eTIMS block (QR from the return's own code). Printed alone on thermal paper like the sale's receipt; nothing here is a control.
  */
 export function RefundReceiptView({
   sale,
@@ -37,15 +40,20 @@ export function RefundReceiptView({
       data-paper={paper}
       className="rounded-md border border-slate-200 p-4 font-mono text-sm dark:border-slate-700"
     >
-      <ReceiptHeader settings={settings} />
+      <ReceiptHeader settings={settings} kraPin={sale.store_kra_pin} />
       <hr className={rule} />
       <p className="text-center text-[1.15em] font-bold">{t('returns:receipt.heading')}</p>
       <dl>
+        {saleReturn.credit_note_no > 0 && (
+          <Row label={t('receipt.creditNoteNo')} value={saleReturn.credit_note_no} />
+        )}
+        {sale.invoice_no > 0 && <Row label={t('receipt.forInvoice')} value={sale.invoice_no} />}
         <Row label={t('receipt.date')} value={formatDate(saleReturn.created_at, 'receipt')} />
         <Row label={t('returns:receipt.number')} value={`#${saleReturn.id}`} />
         <Row label={t('returns:receipt.sale')} value={`#${sale.id}`} />
         {saleReturn.User && <Row label={t('returns:receipt.by')} value={saleReturn.User.name} />}
         {sale.Customer && <Row label={t('receipt.customer')} value={customerName(sale.Customer)} />}
+        {sale.buyer_kra_pin && <Row label={t('receipt.buyerPin')} value={sale.buyer_kra_pin} />}
       </dl>
       <hr className={rule} />
       <ul aria-label={t('receipt.items')}>
@@ -82,6 +90,9 @@ export function RefundReceiptView({
         )}
         <Row label={t('returns:receipt.reason')} value={saleReturn.reason} />
       </dl>
+      {/* A server older than issue 26 sends neither. */}
+      <ReceiptTaxTable tax={saleReturn.tax ?? []} />
+      <ReceiptEtims etims={saleReturn.etims} qrSrc={returnEtimsQrSrc(saleReturn.id)} />
       {settings.thank_you_message && (
         <>
           <hr className={rule} />

@@ -47,6 +47,9 @@ const recorded: SaleReturn = {
   shift_id: null,
   User: { id: 2, name: 'Mary Manager' },
   created_at: '2026-11-26T10:00:00.000Z',
+  credit_note_no: 3,
+  tax: [],
+  etims: { status: 'not_registered' },
 };
 
 function renderDialog(props: Partial<ReturnDialogProps> = {}) {

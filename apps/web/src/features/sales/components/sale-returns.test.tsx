@@ -43,6 +43,9 @@ const partly = buildSale({
       shift_id: null,
       User: { id: 2, name: 'Mary Manager' },
       created_at: '2026-11-21T07:30:00.000Z',
+      credit_note_no: 3,
+      tax: [],
+      etims: { status: 'not_registered' },
     },
   ],
 });
