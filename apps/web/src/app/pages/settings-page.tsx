@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
+import { EtimsSettingsSection } from '@/features/etims-settings/components/etims-settings-section';
 import { MpesaSettingsSection } from '@/features/mpesa-settings/components/mpesa-settings-section';
 import { StoreSettingsForm } from '@/features/store-settings/components/store-settings-form';
 import { useStoreSettings } from '@/features/store-settings/api/store-settings';
@@ -9,7 +10,7 @@ import { useActingStoreId } from '../use-acting-store-id';
 
 /**
  * Issue 20: a store's own rules, for its admin and managers (a super_admin's chosen store).
- * Issue 23: below them, the store's M-Pesa (Daraja) settings.
+ * Issue 23: below them, the store's M-Pesa (Daraja) settings; issue 26: its KRA eTIMS device.
  */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -29,6 +30,7 @@ export function SettingsPage() {
           </p>
         )}
         {can('mpesa:settings') && <MpesaSettingsSection key={storeId} storeId={storeId} />}
+        {can('etims:settings') && <EtimsSettingsSection key={storeId} storeId={storeId} />}
       </div>
     </>
   );

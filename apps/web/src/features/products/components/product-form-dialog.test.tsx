@@ -289,7 +289,9 @@ describe('Edit Product: who may change prices and stock (issue 20)', () => {
   it('shows a cashier prices and stock read-only and sends only the name', async () => {
     renderDialog(buildProduct(), 'sales');
     const price = await screen.findByLabelText('Piece Selling Price');
-    expect(screen.getByText('Only a manager can change prices and stock.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Only a manager can change prices, stock and the tax type.'),
+    ).toBeInTheDocument();
     for (const label of [
       'Piece Buying Price',
       'Piece Selling Price',
@@ -336,5 +338,73 @@ describe('Edit Product: who may change prices and stock (issue 20)', () => {
         { method: 'PUT', path: '/products/7', body: { quantity: 20, stock_reason: 'theft' } },
       ]),
     );
+  });
+});
+
+describe('Tax type (issue 26)', () => {
+  it('offers the five KRA letters by name, B for a new product, and sends the one chosen', async () => {
+    renderDialog();
+    const taxType = await screen.findByRole('combobox', { name: 'Tax type' });
+    expect(taxType).toHaveValue('B');
+    expect(
+      within(taxType)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['A-Exempt', 'B-VAT 16%', 'C-Zero Rated', 'D-Non VAT', 'E-VAT 8%']);
+    expect(taxType).toHaveAccessibleDescription(/Prices include VAT/);
+    await fillRequired();
+    await userEvent.selectOptions(taxType, 'E-VAT 8%');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]!.body).toMatchObject({ sku: 'SODA-24', tax_type: 'E' });
+  });
+
+  it('sends B when the letter is left as it starts', async () => {
+    renderDialog();
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]!.body).toMatchObject({ tax_type: 'B' });
+  });
+
+  it("shows a product's letter and sends it only when a manager changes it", async () => {
+    renderDialog(buildProduct({ tax_type: 'C' }));
+    const taxType = await screen.findByRole('combobox', { name: 'Tax type' });
+    expect(taxType).toHaveValue('C');
+    await userEvent.selectOptions(taxType, 'A-Exempt');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await vi.waitFor(() =>
+      expect(writes()).toEqual([{ method: 'PUT', path: '/products/7', body: { tax_type: 'A' } }]),
+    );
+  });
+
+  it("shows a cashier an existing product's letter read-only, like its prices", async () => {
+    renderDialog(buildProduct({ tax_type: 'E' }), 'sales');
+    const taxType = await screen.findByLabelText('Tax type');
+    expect(screen.queryByRole('combobox', { name: 'Tax type' })).toBeNull();
+    expect(taxType).toHaveAttribute('readonly');
+    expect(taxType).toHaveValue('E-VAT 8%');
+    expect(taxType).toHaveAccessibleDescription(
+      /Only a manager can change prices, stock and the tax type\./,
+    );
+    await userEvent.type(taxType, 'B');
+    expect(taxType).toHaveValue('E-VAT 8%');
+    await userEvent.type(screen.getByLabelText('Name'), ' refill');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await vi.waitFor(() =>
+      expect(writes()).toEqual([
+        { method: 'PUT', path: '/products/7', body: { name: 'Sugar 1kg refill' } },
+      ]),
+    );
+  });
+
+  it('lets a cashier choose the letter of a product they add', async () => {
+    renderDialog(null, 'sales');
+    const taxType = await screen.findByRole('combobox', { name: 'Tax type' });
+    await userEvent.selectOptions(taxType, 'A-Exempt');
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]!.body).toMatchObject({ tax_type: 'A' });
   });
 });

@@ -17,6 +17,7 @@ import {
   type ProductPayload,
 } from '../lib/product-form';
 import { CategoryField } from './category-field';
+import { TaxTypeField } from './tax-type-field';
 
 export type ProductForm = UseFormReturn<ProductFormValues, unknown, ProductPayload>;
 
@@ -24,7 +25,7 @@ interface ProductFormFieldsProps {
   form: ProductForm;
   categories: readonly Category[];
   categoriesFailed: boolean;
-  /** Prices and stock shown read-only: a cashier editing a product (issue 20). */
+  /** Prices, stock and tax type shown read-only: a cashier editing a product (issues 20, 26). */
   lockPricesAndStock?: boolean;
   /** The edit changes the stock: ask why (issue 20). */
   askStockReason?: boolean;
@@ -118,6 +119,12 @@ export function ProductFormFields({
             {...locked(field)}
           />
         ))}
+        <TaxTypeField
+          form={form}
+          locked={lockPricesAndStock}
+          lockedHintId={MANAGER_ONLY_HINT}
+          readOnlyClassName={READ_ONLY}
+        />
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2">

@@ -53,6 +53,14 @@ describe('new-product draft (spec §4)', () => {
     expect(newProductForm(categories).restored).toBe(false);
   });
 
+  it("keeps a draft's tax letter only when it is one of A to E (issue 26)", () => {
+    saveProductDraft({ ...emptyProductForm('9'), tax_type: 'E' });
+    expect(newProductForm(categories).values.tax_type).toBe('E');
+    localStorage.setItem(PRODUCT_DRAFT_KEY, JSON.stringify({ sku: 'SUG-1', tax_type: 'V' }));
+    expect(loadProductDraft()).toEqual({ sku: 'SUG-1' });
+    expect(newProductForm(categories).values.tax_type).toBe('B');
+  });
+
   it('is gone once cleared', () => {
     saveProductDraft({ name: 'Milk' });
     clearProductDraft();

@@ -6,6 +6,7 @@
  */
 import type { Category } from '@duka/shared/categories/categories.schemas';
 import { isUnitType } from '@duka/shared/money/units';
+import { TAX_TYPES } from '@duka/shared/tax/tax';
 import { emptyProductForm, type ProductFormValues } from './product-form';
 
 export const PRODUCT_DRAFT_KEY = 'duka-product-draft';
@@ -43,7 +44,12 @@ export function loadProductDraft(): Partial<ProductFormValues> | null {
   for (const [field, value] of Object.entries(stored as Record<string, unknown>)) {
     if (!(field in template)) continue;
     const key = field as keyof ProductFormValues;
-    const fits = key === 'stock_unit' ? isUnitType(value) : typeof value === typeof template[key];
+    const fits =
+      key === 'stock_unit'
+        ? isUnitType(value)
+        : key === 'tax_type'
+          ? (TAX_TYPES as readonly unknown[]).includes(value)
+          : typeof value === typeof template[key];
     if (fits) draft[key] = value;
   }
   return Object.keys(draft).length > 0 ? (draft as Partial<ProductFormValues>) : null;

@@ -26,6 +26,7 @@ export function buildProduct(overrides: Partial<InventoryProduct> = {}): Invento
     thumbnail_url: null,
     is_active: true,
     kind: 'goods',
+    tax_type: 'B',
     created_at: '2025-01-15T09:30:00.000Z',
     updated_at: '2025-01-15T09:30:00.000Z',
     ...overrides,

@@ -49,6 +49,7 @@ describe('product form defaults (spec §3)', () => {
       is_active: true,
       stock_reason: '',
       kind: 'goods',
+      tax_type: 'B',
     });
   });
 });
@@ -113,6 +114,7 @@ describe('validation messages (spec §5)', () => {
         stock_unit: 'piece',
         is_active: true,
         kind: 'goods',
+        tax_type: 'B',
       },
     });
   });

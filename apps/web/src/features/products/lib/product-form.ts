@@ -15,6 +15,7 @@ import {
   type StockReason,
   type ProductKind,
 } from '@duka/shared/products/products.schemas';
+import { DEFAULT_TAX_TYPE, type TaxType } from '@duka/shared/tax/tax';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { InventoryProduct } from './product-types';
 
@@ -46,6 +47,8 @@ export type ProductFormValues = Record<PriceField | CountField, string> & {
   stock_reason: StockReason | '';
   /** Kept as the product has it, so an edit never turns a service into goods (issue 20). */
   kind: ProductKind;
+  /** The KRA tax letter (issue 26); B for a new product. */
+  tax_type: TaxType;
 };
 
 export type ProductFormField = keyof ProductFormValues;
@@ -84,6 +87,7 @@ export function emptyProductForm(categoryId: string): ProductFormValues {
     is_active: true,
     stock_reason: '',
     kind: 'goods',
+    tax_type: DEFAULT_TAX_TYPE,
   };
 }
 
@@ -108,6 +112,7 @@ export function productToForm(product: InventoryProduct): ProductFormValues {
     is_active: product.is_active,
     stock_reason: '',
     kind: product.kind,
+    tax_type: product.tax_type,
   };
 }
 
