@@ -6,6 +6,7 @@
  */
 import type { CreateProductInput, ProductKind } from '@duka/shared/products/products.schemas';
 import type { UnitType } from '@duka/shared/money/units';
+import { DEFAULT_TAX_TYPE, type TaxType } from '@duka/shared/tax/tax';
 
 export interface DemoProduct {
   name: string;
@@ -23,6 +24,12 @@ export interface DemoProduct {
   min: number;
   /** Goods unless said (the delivery is a service). */
   kind?: ProductKind;
+  /**
+   * The KRA tax letter (issue 26), B (16%) unless said: maize flour is exempt (A, since 2018),
+   * ordinary bread zero-rated (C) — research notes §3.8; the statuses change with Finance Acts,
+   * so a shop checks its own.
+   */
+  tax?: TaxType;
 }
 
 /** Shillings → cents. */
@@ -55,6 +62,7 @@ export function demoProductInput(product: DemoProduct, categoryId: number): Crea
     stock_unit: product.unit,
     is_active: true,
     kind: product.kind ?? 'goods',
+    tax_type: product.tax ?? DEFAULT_TAX_TYPE,
   };
 }
 
@@ -76,6 +84,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
     name: 'Jogoo Maize Flour 2kg',
     description: 'Sifted white maize flour for soft ugali.',
     sku: 'UNG-JOG2',
+    tax: 'A',
     barcode: '6161101600019',
     category: 'Flour & Grains',
     unit: 'piece',
@@ -89,6 +98,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
     name: 'Pembe Maize Flour 2kg',
     description: 'Fortified maize meal, a family favourite for ugali.',
     sku: 'UNG-PEM2',
+    tax: 'A',
     barcode: '6161100110021',
     category: 'Flour & Grains',
     unit: 'piece',
@@ -102,6 +112,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
     name: 'Soko Ugali Maize Meal 2kg',
     description: 'Affordable maize meal for everyday ugali.',
     sku: 'UNG-SOK2',
+    tax: 'A',
     barcode: '6164000390014',
     category: 'Flour & Grains',
     unit: 'piece',
@@ -115,6 +126,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
     name: 'Ajab Home Baking Flour 2kg',
     description: 'All-purpose wheat flour for chapati, mandazi and cakes.',
     sku: 'UNG-AJB2',
+    tax: 'A',
     barcode: '6161101230018',
     category: 'Flour & Grains',
     unit: 'piece',
@@ -515,6 +527,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
     name: 'Festive White Bread 400g',
     description: 'Soft white sliced bread, baked daily.',
     sku: 'BRD-FES400',
+    tax: 'C',
     category: 'Bakery',
     unit: 'piece',
     buy: 55,
@@ -526,6 +539,7 @@ export const NAIROBI_PRODUCTS: readonly DemoProduct[] = [
     name: 'Supaloaf Brown Bread 600g',
     description: 'Brown sliced bread, 600 g loaf.',
     sku: 'BRD-SUP600',
+    tax: 'C',
     category: 'Bakery',
     unit: 'piece',
     buy: 80,
@@ -576,6 +590,7 @@ export const MOMBASA_PRODUCTS: readonly DemoProduct[] = [
     name: 'Jogoo Maize Flour 2kg',
     description: 'Sifted white maize flour for soft ugali.',
     sku: 'UNG-JOG2',
+    tax: 'A',
     barcode: '6161101600019',
     category: 'Flour & Grains',
     unit: 'piece',

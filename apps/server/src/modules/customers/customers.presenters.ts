@@ -18,6 +18,7 @@ export function presentCustomer(row: CustomerWithDebt): Customer {
     phone: row.phone,
     address: row.address,
     notes: row.notes,
+    kra_pin: row.kraPin,
     is_walk_in: row.isWalkIn,
     loyalty_points: row.loyaltyPoints,
     balance: storedMoneyToNumber(row.balance),

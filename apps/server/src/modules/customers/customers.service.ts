@@ -149,6 +149,7 @@ export async function createCustomer(
       email: input.email ? input.email : null,
       address: input.address ? input.address : null,
       notes: input.notes ? input.notes : null,
+      kraPin: input.kra_pin ? input.kra_pin : null,
       clientCustomerId,
     })
     .onConflictDoNothing({ target: [customers.storeId, customers.clientCustomerId] })
@@ -205,6 +206,7 @@ export async function updateCustomer(
   if (input.email !== undefined) changes.email = blankToNull(input.email);
   if (input.address !== undefined) changes.address = blankToNull(input.address);
   if (input.notes !== undefined) changes.notes = blankToNull(input.notes);
+  if (input.kra_pin !== undefined) changes.kraPin = blankToNull(input.kra_pin);
   if (input.credit_limit !== undefined) {
     changes.creditLimit = input.credit_limit === null ? null : centsToDecimal(input.credit_limit);
   }

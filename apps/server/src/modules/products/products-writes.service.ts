@@ -82,6 +82,7 @@ export async function insertProduct(
       isActive: input.is_active,
       ...(at ? { createdAt: at, updatedAt: at } : {}),
       kind: input.kind,
+      taxType: input.tax_type,
     })
     .returning();
   const stock = await applyStock(tx, storeId, [{ productId: row!.id, changePieces: pieces }], {
@@ -120,6 +121,7 @@ export function productAsStored(row: ProductRow): ProductAsStored {
     stock_unit: row.stockUnit,
     pack_size: row.packSize,
     kind: row.kind,
+    tax_type: row.taxType,
   };
   for (const [field, column] of PRICE_COLUMNS) stored[field] = row[column];
   return stored;
@@ -217,6 +219,7 @@ export async function updateProduct(
         if (input.pack_size !== undefined) changes.packSize = input.pack_size;
         if (input.stock_unit !== undefined) changes.stockUnit = input.stock_unit;
         if (input.is_active !== undefined) changes.isActive = input.is_active;
+        if (input.tax_type !== undefined) changes.taxType = input.tax_type;
         changes.kind = kind;
 
         // The stock moves through the ledger, which moves goods only: a product becoming a

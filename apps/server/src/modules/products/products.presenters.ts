@@ -47,6 +47,7 @@ export function presentProduct(row: ProductWithCategory): Product {
     images,
     is_active: row.isActive,
     kind: row.kind,
+    tax_type: row.taxType,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

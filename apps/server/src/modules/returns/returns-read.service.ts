@@ -6,6 +6,7 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { etimsInvoicesOfReturns, etimsStoresOf, presentEtimsState } from '../etims/etims-read.service';
 import { saleItems } from '../sales/sales.table';
 import { users } from '../users/users.table';
 import type { SaleReturnWithItems } from './returns.presenters';
@@ -47,21 +48,24 @@ async function group(
   rows: { row: typeof saleReturns.$inferSelect; userName: string | null }[],
   bySale: Map<number, SaleReturnWithItems[]>,
 ): Promise<Map<number, SaleReturnWithItems[]>> {
-  const items = await db
-    .select({
-      item: saleReturnItems,
-      productName: saleItems.productName,
-      unitType: saleItems.unitType,
-    })
-    .from(saleReturnItems)
-    .innerJoin(saleItems, eq(saleItems.id, saleReturnItems.saleItemId))
-    .where(
-      inArray(
-        saleReturnItems.returnId,
-        rows.map(({ row }) => row.id),
-      ),
-    )
-    .orderBy(asc(saleReturnItems.id));
+  const returnIds = rows.map(({ row }) => row.id);
+  const [items, invoices, stores] = await Promise.all([
+    db
+      .select({
+        item: saleReturnItems,
+        productName: saleItems.productName,
+        unitType: saleItems.unitType,
+      })
+      .from(saleReturnItems)
+      .innerJoin(saleItems, eq(saleItems.id, saleReturnItems.saleItemId))
+      .where(inArray(saleReturnItems.returnId, returnIds))
+      .orderBy(asc(saleReturnItems.id)),
+    etimsInvoicesOfReturns(db, returnIds),
+    etimsStoresOf(
+      db,
+      rows.map(({ row }) => row.storeId),
+    ),
+  ]);
   for (const { row, userName } of rows) {
     const entry: SaleReturnWithItems = {
       row,
@@ -69,6 +73,7 @@ async function group(
         .filter(({ item }) => item.returnId === row.id)
         .map(({ item, productName, unitType }) => ({ ...item, productName, unitType })),
       user: row.userId === null || userName === null ? null : { id: row.userId, name: userName },
+      etims: presentEtimsState(invoices.get(row.id), stores.get(row.storeId)),
     };
     const list = bySale.get(row.saleId);
     if (list) list.push(entry);

@@ -1,6 +1,8 @@
 /** A return row and its lines → the API's answer (issue 24). */
+import type { EtimsState } from '@duka/shared/etims/etims.schemas';
 import { storedMoneyToNumber } from '@duka/shared/money/money';
 import type { SaleReturn } from '@duka/shared/returns/returns.schemas';
+import { presentTax } from '../etims/etims-read.service';
 import type { SaleReturnItemRow, SaleReturnRow } from './returns.table';
 
 export interface SaleReturnWithItems {
@@ -8,11 +10,13 @@ export interface SaleReturnWithItems {
   /** Each returned line with the sale line's name and unit. */
   items: (SaleReturnItemRow & { productName: string; unitType: 'piece' | 'pack' | 'dozen' })[];
   user: { id: number; name: string } | null;
+  /** Issue 26: the credit note's state with eTIMS. */
+  etims: EtimsState;
 }
 
 const money = storedMoneyToNumber;
 
-export function presentSaleReturn({ row, items, user }: SaleReturnWithItems): SaleReturn {
+export function presentSaleReturn({ row, items, user, etims }: SaleReturnWithItems): SaleReturn {
   return {
     id: row.id,
     sale_id: row.saleId,
@@ -34,5 +38,14 @@ export function presentSaleReturn({ row, items, user }: SaleReturnWithItems): Sa
     shift_id: row.shiftId,
     User: user,
     created_at: row.createdAt.toISOString(),
+    credit_note_no: row.creditNoteNo,
+    tax: presentTax(
+      items.map((item) => ({
+        taxType: item.taxType,
+        amount: item.amount,
+        taxAmount: item.taxAmount,
+      })),
+    ),
+    etims,
   };
 }

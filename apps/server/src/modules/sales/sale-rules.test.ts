@@ -2,12 +2,14 @@
  * The sale's statement (write_sale, migrations 0015 and 0027) counts pieces, costs a unit,
  * earns points and holds a credit part to the customer's limit in SQL, where the rest of the
  * server uses the TypeScript rules: each SQL rule is held equal to its twin over every unit,
- * pack size and price case, and points and credit over the edges.
+ * pack size and price case, and points and credit over the edges. Issue 26: a line's VAT
+ * (line_tax and tax_rate, migration 0042) equals lineTaxCents at every letter's rate.
  */
 import { centsToDecimal, toCents } from '@duka/shared/money/money';
 import { piecesPerUnit, UNIT_TYPES } from '@duka/shared/money/units';
 import { exceedsCreditLimit } from '@duka/shared/sales/credit';
 import { exceedsDiscountCap, lineDiscountCents } from '@duka/shared/sales/discounts';
+import { lineTaxCents, TAX_RATES, TAX_TYPES } from '@duka/shared/tax/tax';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/create-test-app';
@@ -136,6 +138,26 @@ describe('the sale rules in SQL equal the TypeScript ones', () => {
             exceedsCreditLimit(owed, credit, limit),
           );
         }
+      }
+    }
+  });
+
+  it('the VAT inside a line total, at every letter’s rate', async () => {
+    const totals = [0, 1, 4, 29, 57, 100, 145, 999, 2_175, 10_000, 12_345, 51_035, 103_750];
+    // Every total up to 10 shillings too: the rounding edges repeat every 29 and 27 cents.
+    for (let cents = 0; cents <= 1_000; cents += 1) totals.push(cents);
+    for (const letter of TAX_TYPES) {
+      const result: unknown = await t.db.execute(sql`
+        SELECT t.cents, (line_tax(t.cents / 100.0, tax_rate(${letter})) * 100)::bigint AS tax
+        FROM unnest(${`{${totals.join(',')}}`}::bigint[]) AS t (cents)
+      `);
+      const { rows } = result as { rows: { cents: string | number; tax: string | number }[] };
+      for (const row of rows) {
+        expect([letter, Number(row.cents), Number(row.tax)]).toEqual([
+          letter,
+          Number(row.cents),
+          lineTaxCents(Number(row.cents), TAX_RATES[letter]),
+        ]);
       }
     }
   });

@@ -3,7 +3,9 @@
  * Money columns are read as numbers of shillings (shared/money).
  */
 import { storedMoneyToNumber } from '@duka/shared/money/money';
+import type { EtimsState } from '@duka/shared/etims/etims.schemas';
 import type { Sale, SaleItem, SalePayment } from '@duka/shared/sales/sales.schemas';
+import { presentTax } from '../etims/etims-read.service';
 import type { CustomerRow } from '../customers/customers.table';
 import { presentSaleReturn, type SaleReturnWithItems } from '../returns/returns.presenters';
 import { receiptStatusOf } from './receipt-status';
@@ -23,6 +25,9 @@ export interface SaleWithParts {
   reviewer?: { id: number; name: string } | null;
   /** Issue 24: the sale's returns with their lines, oldest first (none when it has none). */
   returns?: SaleReturnWithItems[];
+  /** Issue 26: the store's KRA PIN (its eTIMS settings), and the sale's state with eTIMS. */
+  storeKraPin: string | null;
+  etims: EtimsState;
 }
 
 const money = storedMoneyToNumber;
@@ -41,6 +46,8 @@ export function presentSaleItem(row: SaleItemRow): SaleItem {
     discount: money(row.discount),
     buying_price: money(row.buyingPrice),
     returned_quantity: row.returnedQuantity,
+    tax_type: row.taxType,
+    tax_amount: money(row.taxAmount),
   };
 }
 
@@ -62,6 +69,8 @@ export function presentSale({
   approver,
   reviewer = null,
   returns = [],
+  storeKraPin,
+  etims,
 }: SaleWithParts): Sale {
   return {
     id: sale.id,
@@ -98,5 +107,20 @@ export function presentSale({
     returned_amount: money(sale.returnedAmount),
     returns: returns.map(presentSaleReturn),
     shift_id: sale.shiftId,
+    invoice_no: sale.invoiceNo,
+    // The delivery fee is a service at the standard rate (B), taxed as a line of its own.
+    tax: presentTax([
+      ...items.map((item) => ({
+        taxType: item.taxType,
+        amount: item.total,
+        taxAmount: item.taxAmount,
+      })),
+      ...(Number(sale.deliveryFee) === 0
+        ? []
+        : [{ taxType: 'B' as const, amount: sale.deliveryFee, taxAmount: sale.deliveryTax }]),
+    ]),
+    buyer_kra_pin: sale.buyerKraPin,
+    store_kra_pin: storeKraPin,
+    etims,
   };
 }

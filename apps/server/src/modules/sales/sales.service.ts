@@ -31,12 +31,26 @@ import type { ProductKind } from '@duka/shared/products/products.schemas';
 import { spreadCartDiscount } from '@duka/shared/sales/discounts';
 import { settlePayments, type SettledPart } from '@duka/shared/sales/payments';
 import { SOLD_AT_FUTURE_MAX_MS, type ReviewReason } from '@duka/shared/sync/sync.schemas';
+import type { TaxType } from '@duka/shared/tax/tax';
 import type {
   CreateSaleInput,
   DiscountApproval,
   SaleListQuery,
 } from '@duka/shared/sales/sales.schemas';
-import { and, asc, count, eq, exists, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  gte,
+  inArray,
+  lt,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { AppError, isUniqueViolation, postgresErrorOf } from '../../lib/errors';
@@ -45,6 +59,13 @@ import { pageWindow } from '../../lib/paging';
 import { endOfShopDay, startOfShopDay } from '../../lib/shop-day';
 import type { AuthUser } from '../../lib/session';
 import { customers } from '../customers/customers.table';
+import {
+  etimsInvoicesOfSales,
+  etimsStoresOf,
+  newInvoiceState,
+  presentEtimsState,
+} from '../etims/etims-read.service';
+import { etimsInvoices } from '../etims/etims.table';
 import { returnsOfSales } from '../returns/returns-read.service';
 import { users } from '../users/users.table';
 import { saleErrors } from './sales.errors';
@@ -80,36 +101,42 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
       ),
     ),
   ];
-  const [itemRows, paymentRows, customerRows, userRows, returnsBySale] = await Promise.all([
-    db
-      .select()
-      .from(saleItems)
-      .where(inArray(saleItems.saleId, saleIds))
-      .orderBy(asc(saleItems.id)),
-    db
-      .select()
-      .from(salePayments)
-      .where(inArray(salePayments.saleId, saleIds))
-      .orderBy(asc(salePayments.id)),
-    customerIds.length
-      ? db
-          .select({
-            id: customers.id,
-            name: customers.name,
-            email: customers.email,
-            phone: customers.phone,
-          })
-          .from(customers)
-          .where(inArray(customers.id, customerIds))
-      : [],
-    userIds.length
-      ? db
-          .select({ id: users.id, name: users.name, email: users.email })
-          .from(users)
-          .where(inArray(users.id, userIds))
-      : [],
-    returnsOfSales(db, saleIds),
-  ]);
+  const [itemRows, paymentRows, customerRows, userRows, returnsBySale, invoices, etimsStores] =
+    await Promise.all([
+      db
+        .select()
+        .from(saleItems)
+        .where(inArray(saleItems.saleId, saleIds))
+        .orderBy(asc(saleItems.id)),
+      db
+        .select()
+        .from(salePayments)
+        .where(inArray(salePayments.saleId, saleIds))
+        .orderBy(asc(salePayments.id)),
+      customerIds.length
+        ? db
+            .select({
+              id: customers.id,
+              name: customers.name,
+              email: customers.email,
+              phone: customers.phone,
+            })
+            .from(customers)
+            .where(inArray(customers.id, customerIds))
+        : [],
+      userIds.length
+        ? db
+            .select({ id: users.id, name: users.name, email: users.email })
+            .from(users)
+            .where(inArray(users.id, userIds))
+        : [],
+      returnsOfSales(db, saleIds),
+      etimsInvoicesOfSales(db, saleIds),
+      etimsStoresOf(
+        db,
+        rows.map((row) => row.storeId),
+      ),
+    ]);
   const customerById = new Map(customerRows.map(({ id, ...customer }) => [id, customer]));
   const userById = new Map(userRows.map(({ id, ...user }) => [id, user]));
   const approverOf = (id: number | null) => {
@@ -125,6 +152,8 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
     approver: approverOf(sale.discountApprovedBy),
     reviewer: approverOf(sale.reviewedBy),
     returns: returnsBySale.get(sale.id) ?? [],
+    storeKraPin: etimsStores.get(sale.storeId)?.kraPin ?? null,
+    etims: presentEtimsState(invoices.get(sale.id), etimsStores.get(sale.storeId)),
   }));
 }
 
@@ -288,7 +317,7 @@ export async function listSales(
   storeId: number,
   query: Pick<
     SaleListQuery,
-    'page' | 'pageSize' | 'from' | 'to' | 'payment_method' | 'needs_review'
+    'page' | 'pageSize' | 'from' | 'to' | 'payment_method' | 'needs_review' | 'etims_status'
   >,
 ): Promise<{ rows: SaleWithParts[]; total: number }> {
   const conditions: SQL[] = [eq(sales.storeId, storeId)];
@@ -316,12 +345,28 @@ export async function listSales(
       )!,
     );
   }
+  // Issue 26: the sales whose invoice is in this eTIMS state; not_registered: none was written.
+  if (query.etims_status) {
+    const invoice = db
+      .select({ one: sql`1` })
+      .from(etimsInvoices)
+      .where(
+        and(
+          eq(etimsInvoices.saleId, sales.id),
+          eq(etimsInvoices.kind, 'sale'),
+          query.etims_status === 'not_registered'
+            ? undefined
+            : eq(etimsInvoices.status, query.etims_status),
+        ),
+      );
+    conditions.push(query.etims_status === 'not_registered' ? notExists(invoice) : exists(invoice));
+  }
   const where = and(...conditions);
   // Counted at most every few seconds (lib/list-cache); a sale made here forgets the counts.
   const total = await saleCounts.get(
     db,
     storeId,
-    `${query.from ?? ''}|${query.to ?? ''}|${query.payment_method ?? ''}|${query.needs_review ?? ''}`,
+    `${query.from ?? ''}|${query.to ?? ''}|${query.payment_method ?? ''}|${query.needs_review ?? ''}|${query.etims_status ?? ''}`,
     async () => {
       const [totals] = await db.select({ n: count() }).from(sales).where(where);
       return totals?.n ?? 0;
@@ -617,6 +662,17 @@ interface WrittenLine {
   payment_codes: (string | null)[];
   /** Issue 24 (migration 0040): the seller's shift the sale joined, or null. */
   shift_id?: number | null;
+  /**
+   * Issue 26 (migration 0043): the invoice number, the delivery fee's VAT, the line's tax letter
+   * and VAT, the buyer's and the store's KRA PIN, and whether the store sends to eTIMS.
+   */
+  invoice_no: number;
+  delivery_tax: string;
+  tax_type: TaxType;
+  tax_amount: string;
+  buyer_kra_pin: string | null;
+  store_kra_pin: string | null;
+  etims_registered: boolean;
 }
 
 /** The sale as one jsonb value (migration 0027): a new field is a new key, not a parameter. */
@@ -710,6 +766,8 @@ async function writeSale(
     checked_at: now ? now.toISOString() : null,
     offline: input.offline === true,
     device_receipt_number: input.device_receipt_number ?? null,
+    // Issue 26 (migration 0043): the buyer's PIN for the invoice.
+    buyer_kra_pin: input.buyer_kra_pin ?? null,
     items: lines.map((line) => ({
       product_id: line.productId,
       unit_type: line.unitType,
@@ -771,6 +829,9 @@ async function writeSale(
     reviewNote: null,
     returnedAmount: '0',
     shiftId: first.shift_id ?? null,
+    invoiceNo: first.invoice_no,
+    deliveryTax: first.delivery_tax,
+    buyerKraPin: first.buyer_kra_pin,
   };
   const items: SaleItemRow[] = written.map((row, index) => {
     const line = lines[index]!;
@@ -792,6 +853,8 @@ async function writeSale(
       listPrice: row.list_price,
       discount: row.discount,
       returnedQuantity: 0,
+      taxType: row.tax_type,
+      taxAmount: row.tax_amount,
     };
   });
   const payments: SalePaymentRow[] = payment.parts.map((part, index) => ({
@@ -813,5 +876,7 @@ async function writeSale(
       email: first.customer_email,
       phone: first.customer_phone,
     },
+    storeKraPin: first.store_kra_pin,
+    etims: newInvoiceState(first.etims_registered),
   };
 }

@@ -14,6 +14,7 @@
 import { toCents } from '@duka/shared/money/money';
 import { toPieces } from '@duka/shared/money/units';
 import { STOCK_PIECES_MAX } from '@duka/shared/products/products.schemas';
+import { DEFAULT_TAX_TYPE } from '@duka/shared/tax/tax';
 import type {
   CreateStockTransferInput,
   ReceiveStockTransferInput,
@@ -346,6 +347,8 @@ async function destinationProduct(
     stock_unit: source?.stockUnit ?? line.unitType,
     is_active: false,
     kind: 'goods' as const,
+    // The sender's tax letter: the goods are the same (the receiving manager checks the price).
+    tax_type: source?.taxType ?? DEFAULT_TAX_TYPE,
   };
   try {
     const row = await tx.transaction((savepoint) =>
