@@ -118,6 +118,15 @@ export function CustomerFormDialog({
             error={translateMessage(errors.email?.message)}
             {...register('email')}
           />
+          <TextField
+            id="customer-kra-pin"
+            label={t('form.kraPin')}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            error={translateMessage(errors.kra_pin?.message)}
+            {...register('kra_pin')}
+          />
           <div className="grid gap-2">
             <Label htmlFor="customer-address">{t('form.address')}</Label>
             <Textarea

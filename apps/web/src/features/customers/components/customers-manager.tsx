@@ -4,6 +4,7 @@ import {
   AwardIcon,
   BanknoteIcon,
   FileTextIcon,
+  LandmarkIcon,
   MailIcon,
   MapPinIcon,
   PencilIcon,
@@ -248,6 +249,14 @@ export function CustomersManager({ statementShop }: CustomersManagerProps) {
                         {customer.phone && (
                           <Detail icon={<PhoneIcon className="size-4" />} label={t('fields.phone')}>
                             {customer.phone}
+                          </Detail>
+                        )}
+                        {customer.kra_pin && (
+                          <Detail
+                            icon={<LandmarkIcon className="size-4" />}
+                            label={t('fields.kraPin')}
+                          >
+                            {t('fields.kraPinValue', { pin: customer.kra_pin })}
                           </Detail>
                         )}
                         {customer.address && (

@@ -81,6 +81,7 @@ describe('Customer form (spec §2, §5, §8)', () => {
           phone: '+254712345678',
           address: 'Ngong Road',
           notes: '',
+          kra_pin: '',
         },
       },
     ]);
@@ -97,7 +98,7 @@ describe('Customer form (spec §2, §5, §8)', () => {
     const fields = screen
       .getAllByRole('textbox')
       .map((field) => (field as HTMLInputElement).labels?.[0]?.textContent ?? '');
-    expect(fields).toEqual(['Name *', 'Phone *', 'Email', 'Address', 'Notes']);
+    expect(fields).toEqual(['Name *', 'Phone *', 'Email', 'KRA PIN', 'Address', 'Notes']);
     await userEvent.type(screen.getByLabelText('Name *'), 'Wanjiku Kamau');
     await userEvent.type(screen.getByLabelText('Phone *'), '0722 000 111');
     await userEvent.click(screen.getByRole('button', { name: 'Add Customer' }));
@@ -109,7 +110,14 @@ describe('Customer form (spec §2, §5, §8)', () => {
       {
         method: 'POST',
         path: '/customers',
-        body: { name: 'Wanjiku Kamau', email: '', phone: '+254722000111', address: '', notes: '' },
+        body: {
+          name: 'Wanjiku Kamau',
+          email: '',
+          phone: '+254722000111',
+          address: '',
+          notes: '',
+          kra_pin: '',
+        },
       },
     ]);
   });
@@ -152,6 +160,48 @@ describe('Customer form (spec §2, §5, §8)', () => {
     expect(toasts.current.toasts).toEqual([
       expect.objectContaining({ description: 'Customer updated successfully.' }),
     ]);
+  });
+
+  it('checks a KRA PIN given (issue 26), sends it in capitals, and a blank one clears it', async () => {
+    const sent = stubApi({ 'PUT /customers/4': { body: { data: customer } } });
+    const onOpenChange = vi.fn();
+    const client = createQueryClient();
+    const { rerender } = render(
+      <QueryClientProvider client={client}>
+        <CustomerFormDialog open onOpenChange={onOpenChange} customer={customer} />
+      </QueryClientProvider>,
+    );
+    const pin = screen.getByLabelText('KRA PIN');
+    expect(pin).toHaveValue('');
+    await userEvent.type(pin, 'A12345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Customer' }));
+    expect(
+      await screen.findByText('KRA PIN must be a letter, 9 digits and a letter (A123456789B)'),
+    ).toBeInTheDocument();
+    expect(pin).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    await userEvent.clear(pin);
+    await userEvent.type(pin, ' a123456789b ');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Customer' }));
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(sent[0]!.body).toMatchObject({ kra_pin: 'A123456789B' });
+
+    // Reopened for a customer with a PIN: it shows, and emptied it is sent blank (cleared).
+    rerender(
+      <QueryClientProvider client={client}>
+        <CustomerFormDialog
+          open
+          onOpenChange={onOpenChange}
+          customer={{ ...customer, kra_pin: 'A123456789B' }}
+        />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByLabelText('KRA PIN')).toHaveValue('A123456789B');
+    await userEvent.clear(screen.getByLabelText('KRA PIN'));
+    await userEvent.click(screen.getByRole('button', { name: 'Update Customer' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.body).toMatchObject({ kra_pin: '' });
   });
 
   it("shows 'Failed to update customer' when the server gives no message", async () => {
@@ -205,6 +255,18 @@ describe('Customers page grid (spec §2, §8)', () => {
       ]),
     );
     expect(sent.some((r) => r.method === 'DELETE' && r.path === '/customers/4')).toBe(true);
+  });
+
+  it("shows a customer's KRA PIN on their card when set (issue 26)", async () => {
+    stubApi({
+      'GET /customers': {
+        body: { data: [customer, { ...customer, id: 5, name: 'Baraka', kra_pin: 'A123456789B' }] },
+      },
+    });
+    renderWith(<CustomersManager />);
+    const [achieng, baraka] = await screen.findAllByTestId('customer-card');
+    expect(within(baraka!).getByText('KRA PIN A123456789B')).toBeInTheDocument();
+    expect(within(achieng!).queryByText(/KRA PIN/)).toBeNull();
   });
 
   it('hides Edit and Delete from sales staff', async () => {

@@ -9,7 +9,8 @@ import type { z } from 'zod';
 
 /**
  * The customer form: name and phone required; email (email format when given), address and
- * notes optional, as at the till's quick add (PRODUCT.md §3c). The phone may be typed 07…,
+ * notes optional, as at the till's quick add (PRODUCT.md §3c); issue 26: the KRA PIN printed on
+ * their receipts, optional (capitals once read). The phone may be typed 07…,
  * 01…, 254… or +254… and is sent as +254…. Issue 21: a manager editing a customer also sets
  * their credit limit (blank for none of their own: the store's default applies).
  */
@@ -26,6 +27,7 @@ export const CUSTOMER_FORM_FIELDS = [
   'email',
   'address',
   'notes',
+  'kra_pin',
   'credit_limit',
 ] as const;
 
@@ -38,6 +40,7 @@ export function customerFormValues(customer: Customer | null): CustomerFormValue
     phone: customer?.phone ?? '',
     address: customer?.address ?? '',
     notes: customer?.notes ?? '',
+    kra_pin: customer?.kra_pin ?? '',
     credit_limit: limit === null ? '' : centsToDecimal(toCents(limit) ?? 0),
   };
 }
@@ -51,7 +54,7 @@ export function customerCreateInput({
 }
 
 /**
- * PUT sends every field of the form; a blank email, address or notes clears it. The credit
+ * PUT sends every field of the form; a blank email, address, notes or KRA PIN clears it. The credit
  * limit (cents once read) goes back as shillings, or null for none — only when the editor may
  * set it (`withCreditLimit`: managers), else it is left out and stays as it was.
  */
@@ -64,6 +67,7 @@ export function customerUpdateInput(
     email: values.email ?? '',
     address: values.address ?? '',
     notes: values.notes ?? '',
+    kra_pin: values.kra_pin ?? '',
     ...(withCreditLimit
       ? { credit_limit: credit_limit == null ? null : centsToNumber(credit_limit) }
       : {}),

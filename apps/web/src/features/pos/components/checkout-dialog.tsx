@@ -25,11 +25,13 @@ import { useCreateSale } from '../api/create-sale';
 import { getProduct } from '../api/get-product';
 import {
   buildSalePayload,
+  buyerPinOf,
   checkoutTotals,
   isPaidInParts,
   saleLines,
   startingDeliveryFee,
   startsAsDelivery,
+  type BuyerPin,
   type CheckoutForm,
   type CheckoutMethod,
   type PaymentPlan,
@@ -77,6 +79,8 @@ const PaymentPartsFields = lazy(() =>
 const MpesaPanel = lazy(() =>
   import('./mpesa-panel').then((module) => ({ default: module.MpesaPanel })),
 );
+// Issue 26: the buyer's KRA PIN loads with the checkout, with the shared schema that checks it.
+const BuyerPinField = lazy(() => import('./buyer-pin-field'));
 const ManagerApprovalDialog = lazy(() =>
   import('./manager-approval-dialog').then((module) => ({
     default: module.ManagerApprovalDialog,
@@ -201,10 +205,23 @@ function CheckoutForm({
   const pending = createSale.isPending || keeping;
   const showShortfall = isCash && form.amountTendered !== '' && !totals.enough;
   const customer = customers.find((entry) => entry.id === form.customerId) ?? null;
+  // Issue 26: the buyer's KRA PIN, the chosen customer's to start with; not offered offline.
+  const [buyerPin, setBuyerPin] = useState<BuyerPin>(() =>
+    buyerPinOf(customers.find((entry) => entry.id === defaultCustomerId) ?? null),
+  );
+  const [showPinError, setShowPinError] = useState(false);
+  /** A PIN that is not one stops the sale at the field rather than at the server. */
+  const pinRefused = () => {
+    if (offline || buyerPin.error === null) return false;
+    setShowPinError(true);
+    document.getElementById('checkout-buyer-pin')?.focus();
+    return true;
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || items.length === 0 || pending) return;
+    if (pinRefused()) return;
     // Over the cashier's cap: ask a manager first rather than be refused.
     if (discount.approvalCap !== null) discount.askApproval(null);
     else void complete();
@@ -239,12 +256,17 @@ function CheckoutForm({
   };
 
   const complete = async (approval?: DiscountApproval, planNow: PaymentPlan | null = plan) => {
+    if (pinRefused()) {
+      discount.closeApproval();
+      return;
+    }
     // The same cart keeps the same id and time: a retry after a lost answer is the same sale.
     const { key, soldAt } = checkoutAttempt();
     const built = buildSalePayload(items, form, {
       cartDiscountCents: discount.cartDiscountCents,
       approval,
       plan: planNow,
+      buyerKraPin: offline ? null : buyerPin.pin,
     });
     // Issue 23: a paid prompt or received payment pays it; its receipt becomes the sale's code.
     const mpesaPayment = form.paymentMethod === 'mpesa' ? attachedRef.current : null;
@@ -429,7 +451,12 @@ function CheckoutForm({
         <NativeSelect
           id="checkout-customer"
           value={form.customerId ?? ''}
-          onChange={(event) => set({ customerId: Number(event.target.value) || defaultCustomerId })}
+          onChange={(event) => {
+            const customerId = Number(event.target.value) || defaultCustomerId;
+            set({ customerId });
+            setBuyerPin(buyerPinOf(customers.find((entry) => entry.id === customerId) ?? null));
+            setShowPinError(false);
+          }}
         >
           {customers.map((customer) => (
             <option key={customer.id} value={customer.id}>
@@ -438,6 +465,16 @@ function CheckoutForm({
           ))}
         </NativeSelect>
       </div>
+      {!offline && (
+        <Suspense fallback={null}>
+          <BuyerPinField
+            value={buyerPin}
+            showError={showPinError}
+            onChange={setBuyerPin}
+            onBlur={() => setShowPinError(true)}
+          />
+        </Suspense>
+      )}
       <DeliveryFields form={form} onChange={set} />
       <Suspense fallback={null}>
         <CartDiscountFields

@@ -147,6 +147,24 @@ export interface SalePayload {
   client_sale_id?: string;
   /** Issue 22: when the checkout was first sent, ISO 8601 with the device's offset. */
   sold_at?: string;
+  /** Issue 26: the buyer's KRA PIN for the invoice; left out when none was given. */
+  buyer_kra_pin?: string;
+}
+
+/**
+ * Issue 26: the buyer's KRA PIN field of 'Complete Sale': the text typed, the PIN it reads as
+ * (capitals, trimmed; null when blank or not a PIN) and the schema's message when it is not one.
+ */
+export interface BuyerPin {
+  text: string;
+  pin: string | null;
+  error: string | null;
+}
+
+/** The field prefilled from a customer: their PIN was checked when it was saved. */
+export function buyerPinOf(customer: { kra_pin?: string | null } | null): BuyerPin {
+  const pin = customer?.kra_pin ?? null;
+  return { text: pin ?? '', pin, error: null };
 }
 
 /** One part of a credit or split payment as the cashier entered it, in cents (issue 21). */
@@ -175,6 +193,8 @@ export interface CheckoutDiscount {
   approval?: DiscountApproval;
   /** The parts of a credit or split payment; ignored for one payment of cash or M-Pesa. */
   plan?: PaymentPlan | null;
+  /** Issue 26: the buyer's KRA PIN as the schema read it; null or absent sends none. */
+  buyerKraPin?: string | null;
 }
 
 /** The sale's payment_method for its parts: the single method used, or split (issue 21). */
@@ -237,6 +257,7 @@ export function buildSalePayload(
       ? { cart_discount: centsToNumber(discount.cartDiscountCents) }
       : {}),
     ...(discount.approval ? { discount_approval: discount.approval } : {}),
+    ...(discount.buyerKraPin ? { buyer_kra_pin: discount.buyerKraPin } : {}),
   };
 }
 
