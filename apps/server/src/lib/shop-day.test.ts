@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitIntoMonths } from './shop-day';
+import { shopMonthDays, splitIntoMonths } from './shop-day';
 
 const at = (iso: string) => new Date(iso);
 
@@ -63,5 +63,14 @@ describe('splitIntoMonths', () => {
     const split = splitIntoMonths('2026-11-20', '2026-12-31');
     expect(split.months).toEqual({ from: '2026-12-01', to: '2027-01-01' });
     expect(split.pieces.map((p) => p.month)).toEqual(['2026-11-01']);
+  });
+});
+
+describe('shopMonthDays', () => {
+  it('gives a month’s first and last days, February of a leap year and December too', () => {
+    expect(shopMonthDays('2026-11')).toEqual({ start: '2026-11-01', end: '2026-11-30' });
+    expect(shopMonthDays('2028-02')).toEqual({ start: '2028-02-01', end: '2028-02-29' });
+    expect(shopMonthDays('2026-02')).toEqual({ start: '2026-02-01', end: '2026-02-28' });
+    expect(shopMonthDays('2026-12')).toEqual({ start: '2026-12-01', end: '2026-12-31' });
   });
 });

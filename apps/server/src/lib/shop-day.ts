@@ -85,3 +85,11 @@ export function splitIntoMonths(start: string, end: string): MonthSplit {
   if (!after.endsWith('-01')) pieces.push(piece(lastMonth, lastMonth, after));
   return { months: from < to ? { from, to } : null, pieces };
 }
+
+/** A shop month (YYYY-MM) as its first and last shop days (YYYY-MM-DD), a range for the reports. */
+export function shopMonthDays(month: string): { start: string; end: string } {
+  const [year, monthNo] = month.split('-').map(Number) as [number, number];
+  // Day 0 of the next month is this month's last day.
+  const end = new Date(Date.UTC(year, monthNo, 0)).toISOString().slice(0, 10);
+  return { start: `${month}-01`, end };
+}

@@ -1,6 +1,7 @@
 /**
  * /api/reports (spec §2 Reports, §7 "each reads data.data"; PRODUCT.md §1, §4; issue 9).
- * Managers read the reports of their store (capability reports:read, PRODUCT.md §2).
+ * Managers read the reports of their store (capability reports:read, PRODUCT.md §2); the monthly
+ * VAT report (issue 26) has a capability of its own, reports:vat.
  */
 import {
   discountsReportResponseSchema,
@@ -13,6 +14,7 @@ import {
   reportRangeQuerySchema,
   salesSummaryResponseSchema,
 } from '@duka/shared/reports/reports.schemas';
+import { vatReportQuerySchema, vatReportResponseSchema } from '@duka/shared/etims/etims.schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStoreId } from '../../lib/access.plugin';
 import {
@@ -23,6 +25,7 @@ import {
   profitReport,
   salesSummary,
 } from './reports.service';
+import { vatReport } from './vat.service';
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -121,6 +124,21 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await discountsReport(db, requireStoreId(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/vat',
+    {
+      config: { access: { capability: 'reports:vat', store: true } },
+      schema: {
+        tags: ['reports'],
+        querystring: vatReportQuerySchema,
+        response: { 200: vatReportResponseSchema },
+      },
+    },
+    async (request) => ({
+      data: await vatReport(db, requireStoreId(request), request.query),
     }),
   );
 };

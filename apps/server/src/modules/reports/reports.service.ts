@@ -84,7 +84,7 @@ function bothDays(range: { start?: string; end?: string }): { start: string; end
 }
 
 /** The store's sales that count, within the range when both days are set. */
-function countedSales(storeId: number, range: { start?: string; end?: string }): SQL {
+export function countedSales(storeId: number, range: { start?: string; end?: string }): SQL {
   const conditions: SQL[] = [eq(sales.storeId, storeId), ne(sales.status, 'cancelled')];
   const days = bothDays(range);
   if (days) {
@@ -99,7 +99,7 @@ function countedSales(storeId: number, range: { start?: string; end?: string }):
  * day the return was made, not its sale's; a return of a cancelled sale counts no more than the
  * sale.
  */
-function countedReturns(storeId: number, range: { start?: string; end?: string }): SQL {
+export function countedReturns(storeId: number, range: { start?: string; end?: string }): SQL {
   const conditions: SQL[] = [
     eq(saleReturns.storeId, storeId),
     not(
