@@ -1,8 +1,9 @@
 /**
  * Reports (issue 9): an admin opens /reports, reads the cards and both tabs, searches the
  * inventory, sets the range at the top and sorts product performance, downloads a table as CSV holding its
- * rows, and sees the revenue and top sellers follow a cashier's sale at the till. The page is
- * axe-clean in both themes and usable on a 390 px phone.
+ * rows, and sees the revenue and top sellers follow a cashier's sale at the till. Issue 26: the
+ * VAT tab gives this month's sales and VAT per tax letter, their total and the credit notes,
+ * and its CSV the same. The page is axe-clean in both themes and usable on a 390 px phone.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -24,6 +25,22 @@ async function openReports(page: Page) {
 }
 
 const revenue = (page: Page) => page.getByTestId('total-revenue');
+
+/** This month in Nairobi: as the VAT tab's picker holds it (2026-11) and names it. */
+function thisMonth(): { value: string; name: string } {
+  const now = new Date();
+  const value = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Nairobi',
+    year: 'numeric',
+    month: '2-digit',
+  }).format(now);
+  const name = new Intl.DateTimeFormat('en-KE', {
+    timeZone: 'Africa/Nairobi',
+    year: 'numeric',
+    month: 'long',
+  }).format(now);
+  return { value, name };
+}
 
 test.beforeEach(async ({ page }) => {
   await logInAndWait(page, DEMO.admin.email);
@@ -192,6 +209,61 @@ test("a cashier's sale at the till raises the revenue and the top sellers follow
   ).toContainText(JOGOO.name);
 });
 
+test('the VAT tab gives this month per tax letter, its total and credit notes, and its CSV', async ({
+  page,
+}) => {
+  await openReports(page);
+  await page.getByRole('tab', { name: 'VAT' }).click();
+  const month = thisMonth();
+  await expect(page.getByLabel('Month')).toHaveValue(month.value);
+  const table = page.getByRole('table', { name: `VAT for ${month.name}` });
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Tax type',
+    'Rate',
+    'Taxable amount',
+    'VAT',
+  ]);
+  // The demo sold this month (its last 30 days), so at least the standard rate is there.
+  const letters = table.locator('tbody tr');
+  await expect(letters.filter({ hasText: 'B-VAT 16%' })).toHaveCount(1);
+  const rowCells = async (row: ReturnType<Page['locator']>) =>
+    (await row.locator('th, td').allTextContents()).map((text) => text.trim());
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV: VAT' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`vat-${month.value}.csv`);
+  const lines = (await readFile(await download.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
+  expect(lines[0]).toEqual(['Tax type', 'Rate', 'Taxable amount', 'VAT']);
+  const letterLines = lines.slice(1, -2);
+  expect(letterLines).toHaveLength(await letters.count());
+  // The CSV holds the table's figures, and its Total is the letters added up.
+  for (const [index, line] of letterLines.entries()) {
+    const cells = await rowCells(letters.nth(index));
+    expect(line[0]).toBe(cells[0]);
+    expect(cents(line[2]!)).toBe(cents(cells[2]!));
+    expect(cents(line[3]!)).toBe(cents(cells[3]!));
+  }
+  const [total, credit] = lines.slice(-2) as [string[], string[]];
+  expect(total[0]).toBe('Total');
+  expect(cents(total[2]!)).toBe(letterLines.reduce((sum, line) => sum + cents(line[2]!), 0));
+  expect(cents(total[3]!)).toBe(letterLines.reduce((sum, line) => sum + cents(line[3]!), 0));
+  expect(await rowCells(table.getByTestId('vat-total'))).toEqual([
+    'Total',
+    `KSh ${(cents(total[2]!) / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })}`,
+    `KSh ${(cents(total[3]!) / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })}`,
+  ]);
+  expect(credit[0]).toBe('Credit notes');
+  expect(cents((await rowCells(table.getByTestId('vat-credit-notes')))[1]!)).toBe(
+    cents(credit[2]!),
+  );
+});
+
 test('the reports are axe-clean in both themes and fit a 390 px phone', async ({ page }) => {
   test.setTimeout(120_000);
   for (const theme of THEMES) {
@@ -201,6 +273,9 @@ test('the reports are axe-clean in both themes and fit a 390 px phone', async ({
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Product Performance' }).click();
     await expect(revenue(page)).not.toHaveText('—');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'VAT' }).click();
+    await expect(page.getByRole('table', { name: `VAT for ${thisMonth().name}` })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   }
   await page.setViewportSize({ width: 390, height: 844 });
@@ -216,4 +291,18 @@ test('the reports are axe-clean in both themes and fit a 390 px phone', async ({
   await expect(
     page.getByRole('tab', { name: 'Product Performance', selected: true }),
   ).toBeFocused();
+  // The VAT table's four columns fit the phone: neither the page nor the table scrolls sideways.
+  await page.getByRole('tab', { name: 'VAT' }).click();
+  const vat = page.getByRole('table', { name: `VAT for ${thisMonth().name}` });
+  await expect(vat).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+  expect(
+    await vat.evaluate(
+      (table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
 });

@@ -24,21 +24,24 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T06:27:00.000Z') });
   vi.stubGlobal('ResizeObserver', NoResizeObserver);
   csvTexts = [];
-  // The CSV is handed to the browser as a Blob URL: keep its text.
-  vi.stubGlobal('URL', {
-    ...URL,
-    createObjectURL: (blob: Blob) => {
-      // Read as bytes: a text read would drop the BOM the file must start with.
-      const reader = new FileReader();
-      reader.onload = () =>
-        csvTexts.push(
-          new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer),
-        );
-      reader.readAsArrayBuffer(blob);
-      return 'blob:report';
+  // The CSV is handed to the browser as a Blob URL: keep its text. Still a class, so the VAT
+  // tab's lazy import (which builds URLs) loads.
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      static override createObjectURL(blob: Blob) {
+        // Read as bytes: a text read would drop the BOM the file must start with.
+        const reader = new FileReader();
+        reader.onload = () =>
+          csvTexts.push(
+            new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer),
+          );
+        reader.readAsArrayBuffer(blob);
+        return 'blob:report';
+      }
+      static override revokeObjectURL() {}
     },
-    revokeObjectURL: () => {},
-  });
+  );
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -157,6 +160,15 @@ function renderPage(overrides: Record<string, ApiReply | ((r: SentRequest) => Ap
         },
       },
     }),
+    'GET /reports/vat': {
+      body: {
+        data: {
+          month: '2026-11',
+          by_tax_type: [{ tax_type: 'B', taxable_amount: 1181.02, tax_amount: 188.97 }],
+          credit_notes: { taxable_amount: 0, tax_amount: 0 },
+        },
+      },
+    },
     ...overrides,
   });
   const router = createMemoryRouter(
@@ -393,6 +405,21 @@ describe('ReportsPage (spec §2 Reports)', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Product Performance' }));
     await screen.findByText('Never');
     checkControls();
+    await userEvent.click(screen.getByRole('tab', { name: 'VAT' }));
+    await screen.findByRole('table', { name: 'VAT for November 2026' });
+    checkControls();
+  });
+
+  it('opens the VAT tab (issue 26) on this month, asked for only once opened', async () => {
+    const sent = renderPage();
+    await screen.findByTestId('inventory-value');
+    expect(paths(sent, '/reports/vat')).toEqual([]);
+    await userEvent.click(screen.getByRole('tab', { name: 'VAT' }));
+    const table = await screen.findByRole('table', { name: 'VAT for November 2026' });
+    expect(within(table).getByTestId('vat-row-B')).toHaveTextContent(
+      'B-VAT 16%16%KSh 1,181.02KSh 188.97',
+    );
+    expect(paths(sent, '/reports/vat')).toEqual(['/reports/vat?month=2026-11']);
   });
 
   it('downloads the whole table, page after page, not only the page on screen', async () => {
