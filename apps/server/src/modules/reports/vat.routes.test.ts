@@ -1,9 +1,10 @@
 /**
  * GET /api/reports/vat (issue 26): a month's sales per tax letter and its credit notes, to the
- * cent. The expectations are the receipts' tax tables added up — each sale's tax per letter
- * worked out from its own lines with lineTaxCents (packages/shared/src/tax), the delivery fee as
- * B — and, for the mixed basket, by hand as well: a letter's VAT is its lines' VAT added up,
- * which is not the letter's total taxed at once (1,369.99 × 16/116 would be 188.96, not 188.97).
+ * cent. The expectations are the sales' own `tax` tables (their receipts') added up — each
+ * checked against its lines worked out with lineTaxCents (packages/shared/src/tax), the delivery
+ * fee as B — and, for the mixed basket, by hand as well: a letter's VAT is its lines' VAT added
+ * up, which is not the letter's total taxed at once (1,369.99 × 16/116 would be 188.96, not
+ * 188.97).
  */
 import type { VatReport } from '@duka/shared/etims/etims.schemas';
 import type { Sale } from '@duka/shared/sales/sales.schemas';
@@ -88,8 +89,8 @@ async function returnAt(
     .where(eq(saleReturnItems.returnId, id));
 }
 
-/** A sale's receipt tax table in cents: its lines by letter, the delivery fee as B. */
-function receiptTax(sale: Sale) {
+/** A sale's tax table in cents worked out from its lines (lineTaxCents), the delivery fee as B. */
+function linesTax(sale: Sale) {
   const cents = (value: number) => Math.round(value * 100);
   return taxSummary([
     ...sale.items.map((item) => ({
@@ -99,17 +100,25 @@ function receiptTax(sale: Sale) {
     ...(sale.delivery_fee > 0
       ? [{ tax_type: 'B' as const, total_cents: cents(sale.delivery_fee) }]
       : []),
-  ]);
+  ]).map((row) => ({
+    tax_type: row.tax_type,
+    rate: row.rate,
+    taxable_amount: row.taxable_cents / 100,
+    tax_amount: row.tax_cents / 100,
+  }));
 }
 
-/** The receipts' tax tables added up per letter, in KSh, as the report answers them. */
+/** The sales' `tax` tables (as their receipts print them) added up per letter, in KSh. */
 function sumOfReceipts(receipts: Sale[]): VatReport['by_tax_type'] {
+  const cents = (value: number) => Math.round(value * 100);
   const sums = new Map<TaxType, { taxable: number; tax: number }>();
   for (const sale of receipts) {
-    for (const row of receiptTax(sale)) {
+    // The receipt's table is its lines' tax, each line rounded on its own.
+    expect(sale.tax, `sale ${sale.id}`).toEqual(linesTax(sale));
+    for (const row of sale.tax) {
       const sum = sums.get(row.tax_type) ?? { taxable: 0, tax: 0 };
-      sum.taxable += row.taxable_cents;
-      sum.tax += row.tax_cents;
+      sum.taxable += cents(row.taxable_amount);
+      sum.tax += cents(row.tax_amount);
       sums.set(row.tax_type, sum);
     }
   }
