@@ -21,7 +21,6 @@ import {
   signedIn,
   walkInCustomer,
 } from '../../testing/factories';
-import { products } from '../products/products.table';
 import { saleReturnItems, saleReturns } from '../returns/returns.table';
 import { sales } from '../sales/sales.table';
 
@@ -36,16 +35,21 @@ let walkInB: number;
 const ids = {} as Record<'unga' | 'soap' | 'milk' | 'airtime' | 'gas' | 'soapB', number>;
 const letterOf = new Map<number, TaxType>();
 
-/** A product of the client's store with the tax letter `letter` (set on the row). */
+/** A product of the client's store with the tax letter `letter`. */
 async function taxedProduct(
   client: TestClient,
   letter: TaxType,
   fields: Record<string, unknown>,
 ): Promise<number> {
-  const { id } = await createProduct(client, { quantity: 500, min_quantity: 0, ...fields });
-  await t.db.update(products).set({ taxType: letter }).where(eq(products.id, id));
-  letterOf.set(id, letter);
-  return id;
+  const product = await createProduct(client, {
+    quantity: 500,
+    min_quantity: 0,
+    tax_type: letter,
+    ...fields,
+  });
+  expect(product.tax_type).toBe(letter);
+  letterOf.set(product.id, letter);
+  return product.id;
 }
 
 /** A sale through the API, moved to `at`. */
