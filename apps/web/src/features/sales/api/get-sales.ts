@@ -1,3 +1,4 @@
+import type { EtimsStatus } from '@duka/shared/etims/etims.schemas';
 import type { Sale, SalePaymentMethod } from '@duka/shared/sales/sales.schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
@@ -13,6 +14,8 @@ export interface SalesListParams {
   payment_method?: SalePaymentMethod;
   /** Issue 22: only the offline sales flagged for a manager's review, not yet reviewed. */
   needs_review?: boolean;
+  /** Issue 26: only the sales whose invoice is in this eTIMS state. */
+  etims_status?: EtimsStatus;
 }
 
 export interface SalesPage {
@@ -29,8 +32,8 @@ export interface SalesPage {
 export const salesListQueryKey = (params: SalesListParams) => ['sales', 'list', params] as const;
 
 /**
- * GET /sales?page&pageSize=10&from&to&payment_method (spec §7, issue 8) and needs_review=true
- * (issue 22): newest first.
+ * GET /sales?page&pageSize=10&from&to&payment_method (spec §7, issue 8), needs_review=true
+ * (issue 22) and etims_status (issue 26): newest first.
  */
 export function getSales(params: SalesListParams, signal?: AbortSignal): Promise<SalesPage> {
   return apiClient.get<SalesPage>('/sales', {
@@ -41,6 +44,7 @@ export function getSales(params: SalesListParams, signal?: AbortSignal): Promise
       to: params.to,
       payment_method: params.payment_method,
       needs_review: params.needs_review ? 'true' : undefined,
+      etims_status: params.etims_status,
     },
     signal,
   });

@@ -1,4 +1,5 @@
 import { formatCurrency } from '@duka/shared/money/money';
+import type { EtimsState } from '@duka/shared/etims/etims.schemas';
 import type { Sale, SaleItem } from '@duka/shared/sales/sales.schemas';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ import { SaleReviewSection } from './sale-review-section';
 import { customerName } from '@/lib/customer-name';
 import { useCan } from '@/lib/use-can';
 import { SaleReturnsSection } from './sale-returns-section';
+import { EtimsStateDetails } from './etims-state';
 
 interface SaleDetailsDialogProps {
   /** The sale shown; null when closed. */
@@ -33,6 +35,11 @@ interface SaleDetailsDialogProps {
   onReturnItems?: (sale: Sale) => void;
   /** Issue 24: opens the refund receipt of one of the sale's returns. */
   onViewRefundReceipt?: (saleId: number, returnId: number) => void;
+  /**
+   * Issue 26: a manager's Retry sent the invoice or a credit note to eTIMS again: the sale with
+   * the state the server answered (the lists refresh too; a filtered one may drop the sale).
+   */
+  onEtimsRetried?: (sale: Sale) => void;
 }
 
 /**
@@ -40,7 +47,8 @@ interface SaleDetailsDialogProps {
  * cashier, status, Sale ID) and the items (Product with its SKU, Unit Price, Quantity, Total);
  * the receipt's sends, and a way to print or resend it (PRODUCT.md §4). Issue 22: a sale made
  * offline says when it was made and when it reached the server, its device receipt number, and
- * why it needs review.
+ * why it needs review. Issue 26: its invoice number, the buyer's KRA PIN and its state with KRA
+ * eTIMS (with Retry for managers), each return's credit note likewise.
  */
 export function SaleDetailsDialog({
   sale,
@@ -49,6 +57,7 @@ export function SaleDetailsDialog({
   onReviewed,
   onReturnItems,
   onViewRefundReceipt,
+  onEtimsRetried,
 }: SaleDetailsDialogProps) {
   return (
     <Dialog open={sale !== null} onOpenChange={onOpenChange}>
@@ -60,6 +69,7 @@ export function SaleDetailsDialog({
           onReviewed={onReviewed}
           onReturnItems={onReturnItems}
           onViewRefundReceipt={onViewRefundReceipt}
+          onEtimsRetried={onEtimsRetried}
         />
       )}
     </Dialog>
@@ -82,6 +92,7 @@ function SaleDetails({
   onReviewed,
   onReturnItems,
   onViewRefundReceipt,
+  onEtimsRetried,
 }: {
   sale: Sale;
   onClose: () => void;
@@ -89,12 +100,19 @@ function SaleDetails({
   onReviewed: (sale: Sale) => void;
   onReturnItems?: (sale: Sale) => void;
   onViewRefundReceipt?: (saleId: number, returnId: number) => void;
+  onEtimsRetried?: (sale: Sale) => void;
 }) {
   const { t } = useTranslation(['sales', 'common']);
   const can = useCan();
   const none = t('common:notAvailable');
   // Issue 24: managers take lines back while any is left to return.
   const returnable = can('returns:create') && hasLeftToReturn(sale);
+  const saleRetried = (etims: EtimsState) => onEtimsRetried?.({ ...sale, etims });
+  const returnRetried = (returnId: number, etims: EtimsState) =>
+    onEtimsRetried?.({
+      ...sale,
+      returns: sale.returns.map((entry) => (entry.id === returnId ? { ...entry, etims } : entry)),
+    });
 
   const columns: ResponsiveColumn<SaleItem>[] = [
     {
@@ -175,6 +193,11 @@ function SaleDetails({
           </DetailEntry>
           <DetailEntry label={t('details.email')}>{sale.Customer?.email || none}</DetailEntry>
           <DetailEntry label={t('details.phone')}>{sale.Customer?.phone || none}</DetailEntry>
+          {sale.buyer_kra_pin && (
+            <DetailEntry label={t('etims.buyerPin')}>
+              <span className="font-mono">{sale.buyer_kra_pin}</span>
+            </DetailEntry>
+          )}
         </Section>
         <Section title={t('details.payment')}>
           <DetailEntry label={t('details.method')}>
@@ -271,6 +294,9 @@ function SaleDetails({
             <SaleStatusBadge status={sale.status} />
           </DetailEntry>
           <DetailEntry label={t('details.saleId')}>{sale.id}</DetailEntry>
+          {sale.invoice_no > 0 && (
+            <DetailEntry label={t('etims.invoiceNo')}>{sale.invoice_no}</DetailEntry>
+          )}
           {sale.device_receipt_number && (
             <DetailEntry label={t('details.deviceReceipt')}>
               <span className="font-mono">{sale.device_receipt_number}</span>
@@ -278,6 +304,13 @@ function SaleDetails({
           )}
         </Section>
       </div>
+
+      <EtimsStateDetails
+        etims={sale.etims}
+        document={{ kind: 'sale', id: sale.id }}
+        label={t('etims.saleLabel', { id: sale.id })}
+        onRetried={saleRetried}
+      />
 
       <section className="grid gap-2">
         <h3 className="font-semibold">{t('details.items')}</h3>
@@ -299,7 +332,11 @@ function SaleDetails({
       </section>
 
       {sale.returns.length > 0 && (
-        <SaleReturnsSection sale={sale} onViewRefundReceipt={onViewRefundReceipt} />
+        <SaleReturnsSection
+          sale={sale}
+          onViewRefundReceipt={onViewRefundReceipt}
+          onEtimsRetried={returnRetried}
+        />
       )}
 
       <section className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-800">

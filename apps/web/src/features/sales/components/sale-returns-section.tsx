@@ -2,20 +2,25 @@ import { formatCurrency } from '@duka/shared/money/money';
 import type { Sale } from '@duka/shared/sales/sales.schemas';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import type { EtimsState } from '@duka/shared/etims/etims.schemas';
 import { Button } from '@/components/ui/button';
 import { formatSaleDate } from '../lib/format-sale-date';
+import { EtimsStateDetails } from './etims-state';
 
 /**
  * Issue 24: a sale's returns in its details, oldest first — when and by whom, each line with
  * where it went (back on the shelf or damaged), the refund's method (and M-Pesa code), amount
- * and reason, and its refund receipt to print or send again.
+ * and reason, and its refund receipt to print or send again. Issue 26: its credit note's number
+ * and state with KRA eTIMS (Retry for managers).
  */
 export function SaleReturnsSection({
   sale,
   onViewRefundReceipt,
+  onEtimsRetried,
 }: {
   sale: Sale;
   onViewRefundReceipt?: (saleId: number, returnId: number) => void;
+  onEtimsRetried?: (returnId: number, etims: EtimsState) => void;
 }) {
   const { t } = useTranslation('sales');
   return (
@@ -70,7 +75,19 @@ export function SaleReturnsSection({
               <dd className="font-semibold tabular-nums">{formatCurrency(entry.amount)}</dd>
               <dt className="text-slate-600 dark:text-slate-400">{t('returns.reason')}</dt>
               <dd className="break-words whitespace-pre-line">{entry.reason}</dd>
+              {entry.credit_note_no > 0 && (
+                <>
+                  <dt className="text-slate-600 dark:text-slate-400">{t('etims.creditNoteNo')}</dt>
+                  <dd>{entry.credit_note_no}</dd>
+                </>
+              )}
             </dl>
+            <EtimsStateDetails
+              etims={entry.etims}
+              document={{ kind: 'return', id: entry.id }}
+              label={t('etims.returnLabel', { id: entry.id })}
+              onRetried={(etims) => onEtimsRetried?.(entry.id, etims)}
+            />
             {onViewRefundReceipt && (
               <Button
                 variant="outline"

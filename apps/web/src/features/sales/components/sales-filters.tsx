@@ -1,3 +1,4 @@
+import type { EtimsStatus } from '@duka/shared/etims/etims.schemas';
 import { SALE_PAYMENT_METHODS, type SalePaymentMethod } from '@duka/shared/sales/sales.schemas';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,9 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { hasFilters, isRangeInvalid, type SalesFilters } from '../lib/sales-filters';
 
+/** As a manager looks for them: waiting, signed, refused, then the store's unsent ones. */
+const ETIMS_FILTER_ORDER: readonly EtimsStatus[] = ['pending', 'sent', 'failed', 'not_registered'];
+
 interface SalesFiltersBarProps {
   filters: SalesFilters;
   onChange: (change: Partial<SalesFilters>) => void;
@@ -14,7 +18,8 @@ interface SalesFiltersBarProps {
 
 /**
  * From and to day (each inclusive) and payment method (All / Cash / M-Pesa, issue 8; Credit /
- * Split, issue 21); Review: All or Needs review (issue 22: the offline sales a manager checks).
+ * Split, issue 21); Review: All or Needs review (issue 22: the offline sales a manager checks);
+ * eTIMS: All or one state of the invoice with KRA (issue 26: the refused ones to retry).
  */
 export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
   const { t } = useTranslation('sales');
@@ -81,6 +86,26 @@ export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
             <option value="needs_review">{t('review.badge')}</option>
           </NativeSelect>
         </div>
+        <div className="col-span-2 grid gap-1 sm:col-span-1">
+          <Label htmlFor="sales-etims">{t('filters.etims')}</Label>
+          <NativeSelect
+            id="sales-etims"
+            className="sm:w-44"
+            value={filters.etims_status ?? ''}
+            onChange={(event) =>
+              onChange({
+                etims_status: (event.target.value || undefined) as EtimsStatus | undefined,
+              })
+            }
+          >
+            <option value="">{t('filters.all')}</option>
+            {ETIMS_FILTER_ORDER.map((status) => (
+              <option key={status} value={status}>
+                {t(`etims.status.${status}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         {hasFilters(filters) && (
           <Button
             variant="outline"
@@ -91,6 +116,7 @@ export function SalesFiltersBar({ filters, onChange }: SalesFiltersBarProps) {
                 to: undefined,
                 payment_method: undefined,
                 needs_review: undefined,
+                etims_status: undefined,
               });
               // The button goes away with the filters: keep the keyboard in the filters.
               document.getElementById('sales-from')?.focus();

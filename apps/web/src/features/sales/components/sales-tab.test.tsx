@@ -80,6 +80,7 @@ describe('Sales tab (spec §2 Sales and Orders page, §4, §9)', () => {
       'Payment Method',
       'Status',
       'Receipt Status',
+      'eTIMS',
       'Total',
       'View Details',
     ]);

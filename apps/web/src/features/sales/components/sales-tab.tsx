@@ -104,6 +104,7 @@ export function SalesTab({ onViewReceipt, onReturnItems, onViewRefundReceipt }: 
         onViewRefundReceipt={onViewRefundReceipt}
         // In the Needs review view the sale leaves the list once reviewed: keep it shown.
         onReviewed={setViewed}
+        onEtimsRetried={setViewed}
         onOpenChange={(open) => {
           if (!open) setViewingId(null);
         }}

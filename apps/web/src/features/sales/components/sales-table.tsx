@@ -9,6 +9,7 @@ import {
 } from '@/components/ui/responsive-table';
 import { formatSaleDate } from '../lib/format-sale-date';
 import { hasCredit } from '../lib/sale-status';
+import { EtimsBadge } from './etims-state';
 import {
   NeedsReviewBadge,
   ReceiptSentBadges,
@@ -25,7 +26,7 @@ interface SalesTableProps {
 
 /**
  * Spec §2 Sales table: Date, Customer, Cashier, Payment Method, Status, Receipt Status, Total
- * and View Details. A click on the row opens the details too (the button is the keyboard's way).
+ * and View Details; issue 26: eTIMS (Pending, Sent, Failed; blank for a store not registered). A click on the row opens the details too (the button is the keyboard's way).
  */
 export function SalesTable({ sales, onView, empty }: SalesTableProps) {
   const { t } = useTranslation(['sales', 'common']);
@@ -74,6 +75,11 @@ export function SalesTable({ sales, onView, empty }: SalesTableProps) {
       id: 'receipt',
       header: t('fields.receiptStatus'),
       cell: (sale) => <ReceiptSentBadges status={sale.receipt_status} />,
+    },
+    {
+      id: 'etims',
+      header: t('fields.etims'),
+      cell: (sale) => <EtimsBadge status={sale.etims?.status} />,
     },
     {
       id: 'total',
