@@ -169,8 +169,7 @@ function refusedCells(role: Role, { row, values, given }: ImportRow, current: Pr
   if (given.has('pack_size')) edit.pack_size = values.pack_size;
   if (given.has('kind')) edit.kind = values.kind;
   if (given.has('tax_type')) edit.tax_type = values.tax_type;
-  const stored = { ...productAsStored(current), tax_type: current.taxType };
-  return forbiddenProductChanges(role, stored, edit).map((field): ImportError => ({
+  return forbiddenProductChanges(role, productAsStored(current), edit).map((field): ImportError => ({
     row,
     field,
     message: MANAGER_ONLY_FIELD_MESSAGE,
