@@ -1,7 +1,8 @@
 /**
  * Browser journeys against the real server on a fresh embedded database with the demo seed,
  * with the in-repo fake Daraja (issue 23) beside it: the server's Daraja calls go to the fake,
- * and the fake's callbacks come back to the server at PUBLIC_URL.
+ * and the fake's callbacks come back to the server at PUBLIC_URL; and the in-repo fake eTIMS
+ * OSCU (issue 26), which signs the invoices the server sends it.
  *
  * E2E_WORKERS workers (default 2) run the spec files side by side, and each has its own app,
  * data folder and fake (fixtures/servers.ts): worker i's baseURL is the app on E2E_PORT + i, so
@@ -19,6 +20,8 @@ import {
   appUrl,
   fakeDarajaPort,
   fakeDarajaUrl,
+  fakeEtimsPort,
+  fakeEtimsUrl,
 } from './fixtures/servers';
 
 // One fresh data folder per run and server; the config is evaluated again in workers, so keep
@@ -28,7 +31,10 @@ const dataDir = (index: number) => (index === 0 ? dataRoot : `${dataRoot}-${inde
 
 type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number];
 
-/** Worker `index`'s fake Daraja, then its app (the app may call Daraja as it starts). */
+/**
+ * Worker `index`'s fake Daraja and fake eTIMS, then its app (the app may call them as it
+ * starts: the demo's pending invoices go to the fake eTIMS at once).
+ */
 function servers(index: number): WebServer[] {
   const app = appUrl(index);
   const fake = fakeDarajaUrl(index);
@@ -52,6 +58,16 @@ function servers(index: number): WebServer[] {
       },
     },
     {
+      command: 'npm run fake:etims',
+      cwd: '..',
+      url: `${fakeEtimsUrl(index)}/__fake/invoices`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_ETIMS_PORT: String(fakeEtimsPort(index)) },
+    },
+    {
       command: `rm -rf "${dataDir(index)}" && ${build}npm run start -w @duka/server`,
       cwd: '..',
       url: `${app}/api/health`,
@@ -66,6 +82,7 @@ function servers(index: number): WebServer[] {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         DARAJA_BASE_URL: fake,
+        ETIMS_BASE_URL: fakeEtimsUrl(index),
         PUBLIC_URL: app,
       },
     },

@@ -11,6 +11,11 @@
 // app duka-demo-key / duka-demo-secret (the demo store's settings), and keeps the C2B URLs it
 // was given in $TMPDIR/duka-fake-daraja/registrations.json (FAKE_DARAJA_REGISTRATIONS) so a
 // restart still delivers till payments; README "M-Pesa locally".
+//
+// Without ETIMS_BASE_URL, the local fake of KRA's eTIMS OSCU runs too (port 4030, issue 26):
+// the API registers devices with it and sends it every invoice of a registered store. It knows
+// the demo Nairobi store's device from the start, so the demo's invoices are signed as soon as
+// the API starts; README "eTIMS locally".
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +24,8 @@ const fakeSms = !process.env.AT_USERNAME;
 const fakePort = process.env.FAKE_AT_PORT ?? '4010';
 const fakeDaraja = !process.env.DARAJA_BASE_URL;
 const fakeDarajaPort = process.env.FAKE_DARAJA_PORT ?? '4020';
+const fakeEtims = !process.env.ETIMS_BASE_URL;
+const fakeEtimsPort = process.env.FAKE_ETIMS_PORT ?? '4030';
 const apiPort = process.env.PORT ?? '3000';
 const serverEnv = {
   ...process.env,
@@ -35,6 +42,7 @@ const serverEnv = {
         PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${apiPort}`,
       }
     : {}),
+  ...(fakeEtims ? { ETIMS_BASE_URL: `http://127.0.0.1:${fakeEtimsPort}` } : {}),
 };
 
 const children = [
@@ -58,6 +66,14 @@ const children = [
               process.env.FAKE_DARAJA_REGISTRATIONS ??
               join(tmpdir(), 'duka-fake-daraja', 'registrations.json'),
           },
+        }),
+      ]
+    : []),
+  ...(fakeEtims
+    ? [
+        spawn('npm', ['run', 'fake:etims', '-w', '@duka/server'], {
+          stdio: 'inherit',
+          env: { ...process.env, FAKE_ETIMS_PORT: fakeEtimsPort },
         }),
       ]
     : []),

@@ -55,6 +55,12 @@ export interface AppConfig {
    * or production host (DARAJA_HOSTS).
    */
   daraja: { baseUrl: string | undefined };
+  /**
+   * KRA eTIMS OSCU (issue 26): ETIMS_BASE_URL points every store at one OSCU host (the local
+   * fake in development and tests); unset → each store's environment picks KRA's sandbox or
+   * production host (ETIMS_HOSTS).
+   */
+  etims: { baseUrl: string | undefined };
   /** Background jobs (issue 21, modules/jobs): how often the worker looks, the first retry's wait. */
   jobs: { pollMs: number; retryBaseMs: number };
 }
@@ -98,6 +104,7 @@ const envSchema = z.object({
   AT_BASE_URL: z.url('AT_BASE_URL must be a URL').optional(),
   PUBLIC_URL: z.url('PUBLIC_URL must be a URL').optional(),
   DARAJA_BASE_URL: z.url('DARAJA_BASE_URL must be a URL').optional(),
+  ETIMS_BASE_URL: z.url('ETIMS_BASE_URL must be a URL').optional(),
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   API_DOCS: z.enum(['0', '1'], { error: 'API_DOCS must be 0 or 1' }).optional(),
@@ -173,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): EnvConfig {
     sms: smsConfig(e),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     daraja: { baseUrl: e.DARAJA_BASE_URL?.replace(/\/+$/, '') },
+    etims: { baseUrl: e.ETIMS_BASE_URL?.replace(/\/+$/, '') },
     jobs: { pollMs: e.JOBS_POLL_MS ?? 1000, retryBaseMs: e.JOBS_RETRY_BASE_MS ?? 15_000 },
     apiDocs: e.API_DOCS !== '0',
   };

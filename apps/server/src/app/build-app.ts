@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { accessPlugin } from '../lib/access.plugin';
 import { DarajaClient } from '../lib/daraja/daraja-client';
+import { OscuClient } from '../lib/etims/oscu-client';
 import { formDataPlugin } from '../lib/form-data';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { categoriesRoutes } from '../modules/categories/categories.routes';
@@ -20,6 +21,14 @@ import { customerAccountsRoutes } from '../modules/customers/customer-accounts.r
 import { customersRoutes } from '../modules/customers/customers.routes';
 import { expensesRoutes } from '../modules/expenses/expenses.routes';
 import { loyaltyRoutes } from '../modules/customers/loyalty.routes';
+import { etimsSendJob } from '../modules/etims/etims-send.job';
+import {
+  ETIMS_SEND_JOB,
+  ETIMS_SWEEP_EVERY_MS,
+  sweepPendingEtims,
+} from '../modules/etims/etims-send.service';
+import { etimsSettingsRoutes } from '../modules/etims/etims-settings.routes';
+import { returnEtimsRoutes, saleEtimsRoutes } from '../modules/etims/etims.routes';
 import { JobRunner } from '../modules/jobs/job-runner';
 import { jobsRoutes } from '../modules/jobs/jobs.routes';
 import { mpesaRegisterUrlsJob } from '../modules/payments/mpesa-register-urls.job';
@@ -61,9 +70,11 @@ import { securityHeadersPlugin } from './security-headers';
 import { registerUploads } from './uploads-static';
 import { registerWebApp } from './web-static';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'daraja'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'daraja' | 'etims'> {
   /** Default: a new DarajaClient on config.daraja.baseUrl. */
   daraja?: DarajaClient;
+  /** Default: a new OscuClient on config.etims.baseUrl. */
+  etims?: OscuClient;
   /** pino logging; off in tests. */
   logger?: boolean;
   /** Where log lines go (default stdout); a test reads them here. */
@@ -79,11 +90,13 @@ export async function buildApp({
   logger = false,
   logStream,
   daraja,
+  etims,
   ...given
 }: BuildAppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = {
     ...given,
     daraja: daraja ?? new DarajaClient({ baseUrl: given.config.daraja.baseUrl }),
+    etims: etims ?? new OscuClient({ baseUrl: given.config.etims.baseUrl }),
   };
   const app = Fastify({
     logger: logger
@@ -135,6 +148,9 @@ export async function buildApp({
     }),
   );
   jobRunner.register(MPESA_REGISTER_URLS_JOB, mpesaRegisterUrlsJob);
+  // Issue 26: a store's invoices to eTIMS, in order; every minute, any store's left pending.
+  jobRunner.register(ETIMS_SEND_JOB, etimsSendJob);
+  jobRunner.every(ETIMS_SWEEP_EVERY_MS, ({ db }, now) => sweepPendingEtims(db, now));
   app.decorate('jobs', jobRunner);
   app.addHook('onClose', () => jobRunner.stop());
   app.setValidatorCompiler(validatorCompiler);
@@ -204,6 +220,10 @@ export async function buildApp({
       await api.register(jobsRoutes, { prefix: '/jobs' });
       await api.register(storeWebhooksRoutes, { prefix: '/stores' });
       await api.register(mpesaSettingsRoutes, { prefix: '/stores' });
+      // Issue 26: eTIMS registration, and each sale's and return's invoice.
+      await api.register(etimsSettingsRoutes, { prefix: '/stores' });
+      await api.register(saleEtimsRoutes, { prefix: '/sales' });
+      await api.register(returnEtimsRoutes, { prefix: '/returns' });
       await api.register(mpesaConfigRoutes, { prefix: '/payments/mpesa' });
       await api.register(webhooksRoutes, { prefix: '/webhooks' });
       await api.register(syncRoutes, { prefix: '/sync' });

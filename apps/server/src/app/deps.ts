@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from '../lib/clock';
 import type { DarajaClient } from '../lib/daraja/daraja-client';
+import type { OscuClient } from '../lib/etims/oscu-client';
 import type { JobRunner } from '../modules/jobs/job-runner';
 
 /** Everything the app needs from outside, injected so tests swap in PGlite and a fixed clock. */
@@ -15,6 +16,8 @@ export interface AppDeps {
    * config.daraja when not given.
    */
   daraja: DarajaClient;
+  /** The eTIMS OSCU client (issue 26); buildApp makes it from config.etims when not given. */
+  etims: OscuClient;
 }
 
 declare module 'fastify' {

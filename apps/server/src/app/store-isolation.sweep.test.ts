@@ -90,6 +90,15 @@ const BODIES: Record<string, () => unknown> = {
     consumer_secret: 'not-yours',
     environment: 'sandbox',
   }),
+  // Issue 26: no call reaches OSCU — another store's settings are refused before it.
+  'PUT /api/stores/:storeId/etims-settings': () => ({
+    kra_pin: 'P051234567K',
+    branch_id: '00',
+    device_serial: 'NOT-YOURS',
+    environment: 'sandbox',
+  }),
+  'POST /api/sales/:id/etims/retry': () => ({}),
+  'POST /api/returns/:id/etims/retry': () => ({}),
 };
 
 /** Bookkeeping a refused request may still touch: its session and sign-in counters. */
@@ -230,6 +239,8 @@ beforeAll(async () => {
     products: { id: product, imageId: image!.id },
     'purchase-orders': { id: purchaseOrder },
     sales: { id: sale, returnId: saleReturn },
+    // Issue 26: a return by its own id (its eTIMS credit note).
+    returns: { id: saleReturn },
     orders: { id: order },
     expenses: { id: expense },
     customers: { id: customer },

@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sms: null,
     publicUrl: undefined,
     daraja: { baseUrl: undefined },
+    etims: { baseUrl: undefined },
     jobs: { pollMs: 1000, retryBaseMs: 15_000 },
     apiDocs: true,
     ...overrides,

@@ -18,6 +18,12 @@ import { DEMO_PHOTOS } from './demo-photos';
 import { DEMO_OFFLINE_SALE } from './demo-sales';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmptyDatabase, seedDemo } from './demo-seed';
 import { DEMO_TRANSFERS } from './demo-transfers';
+import { DEMO_ETIMS_DEVICE } from './demo-etims';
+import { etimsInvoices, storeEtimsSettings } from '../../modules/etims/etims.table';
+import { sendPendingInvoices } from '../../modules/etims/etims-send.service';
+import { stores } from '../../modules/stores/stores.table';
+import { OscuClient } from '../../lib/etims/oscu-client';
+import { startFakeEtims } from '../../testing/fake-etims';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -811,6 +817,56 @@ describe('demo seed (PRODUCT.md §6)', () => {
       );
       const product = (await manager.get(`/api/products/${line.product_id}`)).json().data;
       expect(product.stock_pieces).toBe(moves.reduce((sum, move) => sum + move.changePieces, 0));
+    }
+  });
+
+  it('registers Nairobi for eTIMS since it opened: every sale and return an invoice in order, pending until the fake OSCU signs them', async () => {
+    const [nairobi] = await t.db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(eq(stores.name, 'Duka Demo — Nairobi'));
+    const [settings] = await t.db
+      .select()
+      .from(storeEtimsSettings)
+      .where(eq(storeEtimsSettings.storeId, nairobi!.id));
+    expect(settings).toMatchObject(DEMO_ETIMS_DEVICE);
+    expect(settings!.registeredAt).not.toBeNull();
+    const invoices = await t.db.select().from(etimsInvoices).orderBy(asc(etimsInvoices.etimsNo));
+    const [sold] = await t.db
+      .select({ n: count() })
+      .from(sales)
+      .where(eq(sales.storeId, nairobi!.id));
+    expect(invoices.filter((row) => row.kind === 'sale')).toHaveLength(sold!.n);
+    expect(invoices.filter((row) => row.kind === 'credit_note')).toHaveLength(2);
+    expect(invoices.every((row) => row.storeId === nairobi!.id)).toBe(true);
+    expect(invoices.map((row) => row.etimsNo)).toEqual(invoices.map((_, index) => index + 1));
+    expect(new Set(invoices.map((row) => row.status))).toEqual(new Set(['pending']));
+
+    // npm run dev: the fake knows the demo device, and the send job signs them all in order.
+    const fake = await startFakeEtims({
+      devices: [
+        {
+          tin: DEMO_ETIMS_DEVICE.kraPin,
+          bhfId: DEMO_ETIMS_DEVICE.branchId,
+          dvcSrlNo: DEMO_ETIMS_DEVICE.deviceSerial,
+          cmcKey: DEMO_ETIMS_DEVICE.cmcKey,
+          sdcId: DEMO_ETIMS_DEVICE.sdcId,
+          mrcNo: DEMO_ETIMS_DEVICE.mrcNo,
+        },
+      ],
+    });
+    try {
+      const outcome = await sendPendingInvoices(
+        { ...t.app.deps, etims: new OscuClient({ baseUrl: fake.baseUrl }) },
+        nairobi!.id,
+        600_000,
+      );
+      expect(outcome).toEqual({ kind: 'done', sent: invoices.length, failed: 0 });
+      expect(fake.invoices.map((invoice) => invoice.invcNo)).toEqual(
+        invoices.map((row) => row.etimsNo),
+      );
+    } finally {
+      await fake.close();
     }
   });
 });

@@ -20,6 +20,7 @@ import { seedDemoPurchaseOrders } from './demo-purchase-orders';
 import { seedDemoReturns } from './demo-returns';
 import { seedDemoCounts } from './demo-counts';
 import { seedDemoCredit } from './demo-credit';
+import { seedDemoEtims } from './demo-etims';
 import { seedDemoMpesa } from './demo-mpesa';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoShifts } from './demo-shifts';
@@ -105,6 +106,8 @@ export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
       await seedDemoProductSuppliers(tx, nairobi!.id, nairobi!.name);
       await seedDemoProductSuppliers(tx, mombasa!.id, mombasa!.name);
       await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
+      // Issue 26: registered for eTIMS since it opened, so every sale and return is an invoice.
+      await seedDemoEtims(tx, nairobi!.id, openedAt);
       await seedDemoSales(tx, nairobi!.id, nairobi!.name);
       await seedDemoMpesa(tx, nairobi!.id);
       await seedDemoCredit(tx, nairobi!.id);

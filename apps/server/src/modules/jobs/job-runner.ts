@@ -47,6 +47,12 @@ export class JobRunner {
   private started = false;
   /** When this runner last deleted old finished jobs (at most hourly). */
   private prunedAt = 0;
+  /** Work done at the start of a pass every so often (the eTIMS sweep), with when it last ran. */
+  private readonly periodic: {
+    everyMs: number;
+    task: (deps: AppDeps, now: Date) => Promise<void>;
+    ranAt: number;
+  }[] = [];
 
   constructor(
     private readonly deps: AppDeps,
@@ -55,6 +61,16 @@ export class JobRunner {
 
   register(kind: string, definition: JobKind): void {
     this.kinds.set(kind, definition);
+  }
+
+  /**
+   * `task` at the start of a pass once `everyMs` of the app's clock has gone by since it last
+   * ran (the first pass runs it): queueing work that nothing else queues, such as a store's
+   * eTIMS invoices left pending. It only queues jobs — deduplicated — so running it on every
+   * instance is harmless.
+   */
+  every(everyMs: number, task: (deps: AppDeps, now: Date) => Promise<void>): void {
+    this.periodic.push({ everyMs, task, ranAt: Number.NEGATIVE_INFINITY });
   }
 
   /**
@@ -80,6 +96,11 @@ export class JobRunner {
     if (clock.now().getTime() - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = clock.now().getTime();
       await deleteOldFinishedJobs(db, clock.now());
+    }
+    for (const item of this.periodic) {
+      if (clock.now().getTime() - item.ranAt < item.everyMs) continue;
+      item.ranAt = clock.now().getTime();
+      await item.task(this.deps, clock.now());
     }
     for (let i = 0; i < limit; i += 1) {
       const job = await claimDueJob(db, clock.now(), leaseMs, [...this.kinds.keys()]);

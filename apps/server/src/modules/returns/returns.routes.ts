@@ -48,6 +48,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         key,
+        app.deps.clock.now(),
       );
       if (replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.status(replayed ? 200 : 201).send({ success: true, data: saleReturn });

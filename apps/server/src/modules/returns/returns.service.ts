@@ -27,6 +27,7 @@ import { lowerBalance, settleSalesDue } from '../customers/customer-accounts.ser
 import { customers } from '../customers/customers.table';
 import { recordLoyalty } from '../customers/loyalty.service';
 import { loyaltyTransactions } from '../customers/loyalty.table';
+import { queueEtimsSend } from '../etims/etims-send.service';
 import { products } from '../products/products.table';
 import { getSale } from '../sales/sales.service';
 import { saleItems, sales, type SaleItemRow } from '../sales/sales.table';
@@ -71,6 +72,8 @@ export async function createReturn(
   saleId: number,
   input: CreateReturnInput,
   idempotencyKey: string | undefined,
+  /** The app's clock (the eTIMS send it queues). */
+  now: Date = new Date(),
 ): Promise<{ saleReturn: SaleReturn; replayed: boolean }> {
   const requestHash = idempotencyKey === undefined ? null : returnRequestHash(saleId, input);
   const replay = async () => {
@@ -94,6 +97,8 @@ export async function createReturn(
         requestHash,
       }),
     );
+    // Issue 26: its credit note (a registered store's) to eTIMS, now that it committed.
+    await queueEtimsSend(db, storeId, now);
     return { saleReturn: presentSaleReturn((await returnById(db, id))!), replayed: false };
   } catch (error) {
     if (

@@ -66,6 +66,7 @@ import {
   presentEtimsState,
 } from '../etims/etims-read.service';
 import { etimsInvoices } from '../etims/etims.table';
+import { queueEtimsSend } from '../etims/etims-send.service';
 import { returnsOfSales } from '../returns/returns-read.service';
 import { users } from '../users/users.table';
 import { saleErrors } from './sales.errors';
@@ -586,6 +587,8 @@ export async function createSale(
       now,
     );
     saleCounts.changed();
+    // Issue 26: its invoice (a registered store's) to eTIMS, now that write_sale committed.
+    await queueEtimsSend(db, storeId, now);
     // The receipt from what was just written, not read back.
     return {
       sale: {

@@ -1,0 +1,186 @@
+/**
+ * Sending a store's invoices to eTIMS (issue 26, decisions/0017 "eTIMS"). The sale's and the
+ * return's triggers (migration 0042) write each invoice as `pending`, numbered (etims_no, OSCU's
+ * invcNo) in the store's one series; one 'etims-send' job per store (its dedupe key) sends them
+ * in that order:
+ * - '000': `sent`, with the control unit's numbers and signature kept;
+ * - another resultCd: `failed` with KRA's code and message — the next one goes on (a refusal
+ *   is about that invoice; a manager's Retry makes it pending again);
+ * - no answer (down, a timeout, an HTTP error): it stays `pending` with why, the run stops and
+ *   the job is retried with backoff — the later invoices wait behind it, so the order holds.
+ *
+ * Queued after each sale and return commits (queueEtimsSend) and, so that nothing pending is
+ * ever stranded (a commit that raced a finishing job, a job that ran out of attempts, a crash
+ * between commit and queueing), every minute for each store with pending invoices
+ * (sweepPendingEtims, on the job runner's clock).
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app/deps';
+import type { Executor, Transaction } from '../../db/client';
+import { buildSalesPayload } from '../../lib/etims/etims-payload';
+import { EtimsError, type OscuDevice } from '../../lib/etims/oscu-client';
+import { enqueueJob } from '../jobs/jobs.service';
+import { loadEtimsDocument } from './etims-documents';
+import { findEtimsSettings } from './etims-settings.service';
+import { etimsInvoices, type EtimsInvoiceRow } from './etims.table';
+
+export const ETIMS_SEND_JOB = 'etims-send';
+/** With the runner's backoff (15 s doubling, at most an hour), about 8 hours of tries. */
+export const ETIMS_SEND_MAX_ATTEMPTS = 12;
+/** How often the sweep queues a send for every store with invoices pending. */
+export const ETIMS_SWEEP_EVERY_MS = 60_000;
+/**
+ * A run sends for at most this long, then hands over to a fresh job: the runner's lease is two
+ * minutes, and a run past it could be taken over by another runner and send twice.
+ */
+export const ETIMS_RUN_BUDGET_MS = 60_000;
+
+export interface EtimsSendPayload {
+  store_id: number;
+}
+
+const dedupeKey = (storeId: number) => `etims-send:${storeId}`;
+
+/** Queues the store's send job (one queued-or-running per store; a second is a no-op). */
+export async function enqueueEtimsSend(db: Executor, now: Date, storeId: number): Promise<void> {
+  await enqueueJob(db, now, {
+    kind: ETIMS_SEND_JOB,
+    storeId,
+    payload: { store_id: storeId } satisfies EtimsSendPayload,
+    maxAttempts: ETIMS_SEND_MAX_ATTEMPTS,
+    dedupeKey: dedupeKey(storeId),
+  });
+}
+
+/**
+ * After a sale or a return committed: queue the store's send when it has invoices pending (a
+ * registered store; for the others one indexed look and nothing more).
+ */
+export async function queueEtimsSend(db: Executor, storeId: number, now: Date): Promise<void> {
+  const [pending] = await db
+    .select({ id: etimsInvoices.id })
+    .from(etimsInvoices)
+    .where(and(eq(etimsInvoices.storeId, storeId), eq(etimsInvoices.status, 'pending')))
+    .limit(1);
+  if (pending) await enqueueEtimsSend(db, now, storeId);
+}
+
+/** Every store with invoices pending gets its send job queued (when none is already). */
+export async function sweepPendingEtims(db: Executor, now: Date): Promise<void> {
+  const stores = await db
+    .selectDistinct({ storeId: etimsInvoices.storeId })
+    .from(etimsInvoices)
+    .where(eq(etimsInvoices.status, 'pending'));
+  for (const { storeId } of stores) await enqueueEtimsSend(db, now, storeId);
+}
+
+/** The store's next invoice to send: its lowest pending etims_no. */
+async function nextPending(db: Executor, storeId: number): Promise<EtimsInvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(etimsInvoices)
+    .where(and(eq(etimsInvoices.storeId, storeId), eq(etimsInvoices.status, 'pending')))
+    .orderBy(asc(etimsInvoices.etimsNo))
+    .limit(1);
+  return row;
+}
+
+export const etimsUnreachableMessage = (why: string) =>
+  `eTIMS could not be reached (${why}): it will be sent when eTIMS answers`;
+
+export type SendOutcome =
+  /** Nothing left pending. */
+  | { kind: 'done'; sent: number; failed: number }
+  /** OSCU did not answer: the rest waits. */
+  | { kind: 'unreachable'; message: string; sent: number; failed: number }
+  /** The run's time is up with invoices left. */
+  | { kind: 'more'; sent: number; failed: number };
+
+/**
+ * Sends the store's pending invoices in etims_no order until none is left, OSCU stops
+ * answering, or the run's budget (real time) is spent.
+ */
+export async function sendPendingInvoices(
+  { db, clock, etims }: AppDeps,
+  storeId: number,
+  budgetMs = ETIMS_RUN_BUDGET_MS,
+): Promise<SendOutcome> {
+  const started = performance.now();
+  let sent = 0;
+  let failed = 0;
+  const settings = await findEtimsSettings(db, storeId);
+  if (!settings?.cmcKey || !settings.registeredAt) return { kind: 'done', sent, failed };
+  const device: OscuDevice = {
+    environment: settings.environment,
+    tin: settings.kraPin,
+    bhfId: settings.branchId,
+    cmcKey: settings.cmcKey,
+  };
+  for (;;) {
+    if (performance.now() - started > budgetMs) return { kind: 'more', sent, failed };
+    const invoice = await nextPending(db, storeId);
+    if (!invoice) return { kind: 'done', sent, failed };
+    const pendingOnly = and(eq(etimsInvoices.id, invoice.id), eq(etimsInvoices.status, 'pending'));
+    const document = await loadEtimsDocument(db, invoice);
+    if (!document) {
+      // Its sale is gone (a store deleted under it): nothing can be sent for it.
+      await db
+        .update(etimsInvoices)
+        .set({ status: 'failed', resultCode: null, message: 'The sale no longer exists' })
+        .where(pendingOnly);
+      failed += 1;
+      continue;
+    }
+    try {
+      const answer = await etims.saveSales(device, buildSalesPayload(document));
+      await db
+        .update(etimsInvoices)
+        .set({
+          status: 'sent',
+          receiptNo: answer.curRcptNo,
+          totalReceiptNo: answer.totRcptNo,
+          internalData: answer.intrlData,
+          signature: answer.rcptSign,
+          sdcDateTime: answer.sdcDateTime,
+          resultCode: null,
+          message: null,
+          attempts: sql`${etimsInvoices.attempts} + 1`,
+          sentAt: clock.now(),
+        })
+        .where(pendingOnly);
+      sent += 1;
+    } catch (error) {
+      if (!(error instanceof EtimsError)) throw error;
+      if (error.failure === 'refused') {
+        await db
+          .update(etimsInvoices)
+          .set({
+            status: 'failed',
+            resultCode: error.resultCode,
+            message: error.resultMessage,
+            attempts: sql`${etimsInvoices.attempts} + 1`,
+          })
+          .where(pendingOnly);
+        failed += 1;
+        continue;
+      }
+      const message = etimsUnreachableMessage(error.resultMessage);
+      await db
+        .update(etimsInvoices)
+        .set({ message, attempts: sql`${etimsInvoices.attempts} + 1` })
+        .where(pendingOnly);
+      return { kind: 'unreachable', message, sent, failed };
+    }
+  }
+}
+
+/** Thrown for OSCU not answering; the runner retries the job with backoff. */
+export class EtimsUnreachable extends Error {}
+
+/** What the job's commit does when its run left invoices for a fresh job. */
+export function handOver(storeId: number, now: Date) {
+  return async (tx: Transaction) => {
+    // The job is marked done in this transaction first: its dedupe key is free again.
+    await enqueueEtimsSend(tx, now, storeId);
+  };
+}

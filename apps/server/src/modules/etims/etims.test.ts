@@ -1,0 +1,467 @@
+/**
+ * eTIMS end to end against the fake OSCU over real HTTP (issue 26): a store's registration
+ * (saved only once OSCU accepted the device; KRA's refusal and OSCU down save nothing), and its
+ * sales and returns sent by the 'etims-send' job in order — signed with the fake's numbers,
+ * kept pending while eTIMS is down and sent in order once it is back, a refusal kept with KRA's
+ * code and sent again by Retry, a return as a credit note naming its sale; the KRA QR code.
+ *
+ * Sales and returns are made through their services (the routes' own answers carry the state
+ * the lead's presenters show); both services queue the send themselves, as the routes use them.
+ */
+import { createProductSchema } from '@duka/shared/products/products.schemas';
+import { createReturnSchema } from '@duka/shared/returns/returns.schemas';
+import { createSaleSchema } from '@duka/shared/sales/sales.schemas';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../customers/customers.table';
+import { jobs } from '../jobs/jobs.table';
+import { insertProduct } from '../products/products-writes.service';
+import { createReturn } from '../returns/returns.service';
+import { createSale, insertSale } from '../sales/sales.service';
+import { sales } from '../sales/sales.table';
+import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
+import { buildStore, saleBody, saleLine, signedIn } from '../../testing/factories';
+import { startFakeEtims, type FakeEtims } from '../../testing/fake-etims';
+import { ETIMS_SEND_JOB } from './etims-send.service';
+import { etimsInvoices, storeEtimsSettings } from './etims.table';
+
+let t: TestApp;
+let fake: FakeEtims;
+let pins = 0;
+
+beforeAll(async () => {
+  fake = await startFakeEtims();
+  t = await createTestApp({ etims: { baseUrl: fake.baseUrl } });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+afterEach(() => {
+  fake.down = false;
+});
+
+const settingsPath = (store: number) => `/api/stores/${store}/etims-settings`;
+const noApproval = async () => {
+  throw new Error('no approval in these tests');
+};
+
+interface Shop {
+  store: number;
+  manager: TestClient;
+  cashier: TestClient;
+  cashierUser: { id: number; name: string; email: string; role: 'sales' };
+  managerId: number;
+  customerId: number;
+  productId: number;
+  kraPin: string;
+}
+
+async function newShop(): Promise<Shop> {
+  const store = (await buildStore(t.db)).id;
+  const { client: manager, user: managerUser } = await signedIn(t, 'manager', store);
+  const { client: cashier, user } = await signedIn(t, 'sales', store);
+  const [customer] = await t.db
+    .insert(customers)
+    .values({ storeId: store, name: 'Achieng Otieno', phone: '0712345678' })
+    .returning();
+  const product = await insertProduct(t.db, store, managerUser.id, {
+    ...createProductSchema.parse({
+      name: 'Sugar 1kg',
+      sku: `SUG-${store}`,
+      category_id: 1,
+      piece_buying_price: 100,
+      piece_selling_price: 116,
+      pack_buying_price: 0,
+      pack_selling_price: 0,
+      dozen_buying_price: 0,
+      dozen_selling_price: 0,
+      quantity: 1000,
+      min_quantity: 1,
+    }),
+    category_id: null,
+  });
+  pins += 1;
+  return {
+    store,
+    manager,
+    cashier,
+    cashierUser: { id: user.id, name: user.name, email: user.email, role: 'sales' },
+    managerId: managerUser.id,
+    customerId: customer!.id,
+    productId: product.id,
+    kraPin: `P0${String(50_000_000 + pins).padStart(8, '0')}K`,
+  };
+}
+
+async function register(shop: Shop) {
+  const response = await shop.manager.put(settingsPath(shop.store), {
+    kra_pin: shop.kraPin,
+    branch_id: '00',
+    device_serial: `DEV-${shop.store}`,
+    environment: 'sandbox',
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+async function sell(shop: Shop, fields: Record<string, unknown> = {}, quantity = 2) {
+  const input = createSaleSchema.parse(
+    saleBody({
+      customer_id: shop.customerId,
+      items: [saleLine(shop.productId, quantity, 116)],
+      ...fields,
+    }),
+  );
+  const { sale } = await createSale(
+    t.db,
+    shop.store,
+    shop.cashierUser,
+    input,
+    undefined,
+    noApproval,
+    t.clock.now(),
+  );
+  return sale;
+}
+
+async function invoiceOfSale(saleId: number) {
+  const [row] = await t.db
+    .select()
+    .from(etimsInvoices)
+    .where(and(eq(etimsInvoices.saleId, saleId), eq(etimsInvoices.kind, 'sale')));
+  return row;
+}
+
+/** Runs the due jobs, and after a backoff moves the clock past it first. */
+async function runJobs(advanceMs = 0) {
+  t.clock.advance(advanceMs);
+  return t.app.jobs.runDueJobs();
+}
+
+describe('GET/PUT /api/stores/{id}/etims-settings', () => {
+  it('starts empty; saving registers the device with OSCU and keeps its ids, never the key', async () => {
+    const shop = await newShop();
+    const empty = await shop.manager.get(settingsPath(shop.store));
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json().data).toEqual({
+      kra_pin: null,
+      branch_id: null,
+      device_serial: null,
+      environment: null,
+      sdc_id: null,
+      mrc_no: null,
+      has_cmc_key: false,
+      registered_at: null,
+    });
+
+    const saved = await shop.manager.put(settingsPath(shop.store), {
+      kra_pin: ` ${shop.kraPin.toLowerCase()} `,
+      branch_id: '01',
+      device_serial: 'KRA-OSCU-0042',
+      environment: 'sandbox',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [device] = [...fake.devices.entries()].filter(
+      ([, known]) => known.dvcSrlNo === 'KRA-OSCU-0042',
+    );
+    expect(device![1]).toMatchObject({ tin: shop.kraPin, bhfId: '01', dvcSrlNo: 'KRA-OSCU-0042' });
+    const cmcKey = device![0];
+    expect(saved.json().data).toEqual({
+      kra_pin: shop.kraPin,
+      branch_id: '01',
+      device_serial: 'KRA-OSCU-0042',
+      environment: 'sandbox',
+      sdc_id: expect.stringMatching(/^KRACU\d{10}$/),
+      mrc_no: expect.stringMatching(/^WIS\d{9}$/),
+      has_cmc_key: true,
+      registered_at: t.clock.now().toISOString(),
+    });
+    const again = await shop.manager.get(settingsPath(shop.store));
+    expect(again.json().data).toEqual(saved.json().data);
+    for (const body of [saved.body, again.body]) expect(body).not.toContain(cmcKey);
+    const [row] = await t.db
+      .select()
+      .from(storeEtimsSettings)
+      .where(eq(storeEtimsSettings.storeId, shop.store));
+    expect(row!.cmcKey).toBe(cmcKey);
+  });
+
+  it('refuses bad input naming the field, and saves nothing', async () => {
+    const shop = await newShop();
+    const valid = {
+      kra_pin: shop.kraPin,
+      branch_id: '00',
+      device_serial: 'DEV-1',
+      environment: 'sandbox',
+    };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { ...valid, kra_pin: 'A12345678B' },
+        'kra_pin',
+        'KRA PIN must be a letter, 9 digits and a letter (A123456789B)',
+      ],
+      [
+        { ...valid, branch_id: 'AB' },
+        'branch_id',
+        'Branch ID must be 2 digits (00 for the head office)',
+      ],
+      [{ ...valid, device_serial: '' }, 'device_serial', 'Device serial is required'],
+      [
+        { ...valid, environment: 'live' },
+        'environment',
+        'Environment must be sandbox or production',
+      ],
+    ];
+    const before = fake.requests.length;
+    for (const [body, path, message] of cases) {
+      const response = await shop.manager.put(settingsPath(shop.store), body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors).toEqual([{ path, message }]);
+    }
+    expect(fake.requests.length).toBe(before);
+    expect((await shop.manager.get(settingsPath(shop.store))).json().data.registered_at).toBeNull();
+  });
+
+  it("KRA's refusal is 422 with its code and message, OSCU down 503: nothing saved either way", async () => {
+    const shop = await newShop();
+    const body = {
+      kra_pin: shop.kraPin,
+      branch_id: '00',
+      device_serial: 'DEV-2',
+      environment: 'production',
+    };
+    fake.refuseNext({ code: '901', message: 'It is not valid device' });
+    const refused = await shop.manager.put(settingsPath(shop.store), body);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'etims.registration_refused',
+      message: 'eTIMS refused the device (901): It is not valid device. Nothing was saved',
+    });
+
+    fake.down = 503;
+    const down = await shop.manager.put(settingsPath(shop.store), body);
+    expect(down.statusCode, down.body).toBe(503);
+    expect(down.json().message).toBe(
+      'eTIMS could not be reached (HTTP 503): nothing was saved, try again when it answers',
+    );
+    fake.down = 'connection';
+    const dropped = await shop.manager.put(settingsPath(shop.store), body);
+    expect(dropped.statusCode).toBe(503);
+    expect((await shop.manager.get(settingsPath(shop.store))).json().data.has_cmc_key).toBe(false);
+  });
+
+  it("is a manager's, of their own store", async () => {
+    const shop = await newShop();
+    const other = await newShop();
+    expect((await shop.cashier.get(settingsPath(shop.store))).statusCode).toBe(403);
+    expect((await shop.manager.get(settingsPath(other.store))).statusCode).toBe(404);
+  });
+});
+
+describe('sending invoices', () => {
+  it("a registered store's sale is sent and signed with the fake's numbers; an earlier one is not registered", async () => {
+    const shop = await newShop();
+    const before = await sell(shop);
+    expect(await invoiceOfSale(before.sale.id)).toBeUndefined();
+    await register(shop);
+
+    const sold = await sell(shop);
+    // The buyer's PIN as the sale keeps it (written with the sale; set here to be independent
+    // of how the till sends it).
+    await t.db.update(sales).set({ buyerKraPin: 'A123456789B' }).where(eq(sales.id, sold.sale.id));
+    const pending = await invoiceOfSale(sold.sale.id);
+    expect(pending).toMatchObject({ status: 'pending', kind: 'sale', etimsNo: 1 });
+    const [job] = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.storeId, shop.store), eq(jobs.kind, ETIMS_SEND_JOB)));
+    expect(job).toMatchObject({ state: 'queued', dedupeKey: `etims-send:${shop.store}` });
+
+    await runJobs();
+    const [stored] = await t.db
+      .select({ invoiceNo: sales.invoiceNo })
+      .from(sales)
+      .where(eq(sales.id, sold.sale.id));
+    const signed = fake.invoices.at(-1)!;
+    expect(signed).toMatchObject({
+      tin: shop.kraPin,
+      bhfId: '00',
+      invcNo: 1,
+      orgInvcNo: 0,
+      rcptTyCd: 'S',
+      trdInvcNo: `INV-${stored!.invoiceNo}`,
+      totAmt: 232,
+    });
+    expect(signed.payload).toMatchObject({
+      custTin: 'A123456789B',
+      pmtTyCd: '01',
+      taxblAmtB: 200,
+      taxAmtB: 32,
+      regrNm: shop.cashierUser.name,
+    });
+    expect(await invoiceOfSale(sold.sale.id)).toMatchObject({
+      status: 'sent',
+      receiptNo: signed.answer.curRcptNo,
+      totalReceiptNo: signed.answer.totRcptNo,
+      internalData: signed.answer.intrlData,
+      signature: signed.answer.rcptSign,
+      sdcDateTime: signed.answer.sdcDateTime,
+      resultCode: null,
+      message: null,
+      attempts: 1,
+      sentAt: t.clock.now(),
+    });
+  });
+
+  it('eTIMS down: the invoices wait pending, then go in order once it is back; the till never waits', async () => {
+    const shop = await newShop();
+    await register(shop);
+    fake.down = 'connection';
+    const made = [await sell(shop), await sell(shop, {}, 1), await sell(shop, {}, 3)];
+    const tried = fake.requests.length;
+    await runJobs();
+    // One try, of the first: the later ones wait behind it.
+    expect(fake.requests.length).toBe(tried + 1);
+    const states = await Promise.all(made.map(({ sale }) => invoiceOfSale(sale.id)));
+    expect(states.map((row) => row!.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(states[0]).toMatchObject({
+      attempts: 1,
+      message: 'eTIMS could not be reached (could not connect): it will be sent when eTIMS answers',
+    });
+    expect(states[1]).toMatchObject({ attempts: 0, message: null });
+
+    // Still down (503) at the first retry (15 s later): still pending.
+    fake.down = 503;
+    await runJobs(15_000);
+    expect((await invoiceOfSale(made[0]!.sale.id))!.message).toBe(
+      'eTIMS could not be reached (HTTP 503): it will be sent when eTIMS answers',
+    );
+
+    fake.down = false;
+    await runJobs(30_000);
+    const sent = await Promise.all(made.map(({ sale }) => invoiceOfSale(sale.id)));
+    expect(sent.map((row) => row!.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(sent.map((row) => row!.message)).toEqual([null, null, null]);
+    const signed = fake.invoices.filter((invoice) => invoice.tin === shop.kraPin);
+    expect(signed.map((invoice) => invoice.invcNo)).toEqual([1, 2, 3]);
+    expect(signed.map((invoice) => invoice.totAmt)).toEqual([232, 116, 348]);
+    expect(sent.map((row) => row!.receiptNo)).toEqual([1, 2, 3]);
+  });
+
+  it("a refusal is kept with KRA's code and the next goes on; Retry sends it again", async () => {
+    const shop = await newShop();
+    await register(shop);
+    fake.refuseNext({ code: '910', message: 'Request parameter error' }, 1, '/saveTrnsSalesOsdc');
+    const refused = await sell(shop);
+    const next = await sell(shop);
+    await runJobs();
+    expect(await invoiceOfSale(refused.sale.id)).toMatchObject({
+      status: 'failed',
+      resultCode: '910',
+      message: 'Request parameter error',
+    });
+    expect((await invoiceOfSale(next.sale.id))!.status).toBe('sent');
+
+    const retryPath = `/api/sales/${refused.sale.id}/etims/retry`;
+    expect((await shop.cashier.post(retryPath, {})).statusCode).toBe(403);
+    const retried = await shop.manager.post(retryPath, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toEqual({ success: true, data: { status: 'pending' } });
+    expect(await invoiceOfSale(refused.sale.id)).toMatchObject({
+      status: 'pending',
+      resultCode: null,
+      message: null,
+    });
+    await runJobs();
+    expect(await invoiceOfSale(refused.sale.id)).toMatchObject({ status: 'sent', attempts: 2 });
+
+    const again = await shop.manager.post(retryPath, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Only a failed invoice can be retried: this one is sent');
+    const other = await newShop();
+    expect((await other.manager.post(retryPath, {})).statusCode).toBe(404);
+  });
+
+  it('a return is sent as a credit note naming its sale; both have a KRA QR code once signed', async () => {
+    const shop = await newShop();
+    await register(shop);
+    const sold = await sell(shop, {}, 3);
+    const qrPath = `/api/sales/${sold.sale.id}/etims/qr`;
+    const early = await shop.cashier.get(qrPath);
+    expect(early.statusCode).toBe(404);
+    expect(early.json().message).toBe(
+      'This invoice has no KRA QR code: eTIMS has not signed it yet',
+    );
+    await runJobs();
+
+    const { saleReturn } = await createReturn(
+      t.db,
+      shop.store,
+      shop.managerId,
+      sold.sale.id,
+      createReturnSchema.parse({
+        items: [{ sale_item_id: sold.items[0]!.id, quantity: 1, restock: true }],
+        refund_method: 'cash',
+        reason: 'Torn bag',
+      }),
+      undefined,
+      t.clock.now(),
+    );
+    const [pending] = await t.db
+      .select()
+      .from(etimsInvoices)
+      .where(eq(etimsInvoices.returnId, saleReturn.id));
+    expect(pending).toMatchObject({ kind: 'credit_note', status: 'pending', etimsNo: 2 });
+    await runJobs();
+    const note = fake.invoices.at(-1)!;
+    expect(note).toMatchObject({ invcNo: 2, orgInvcNo: 1, rcptTyCd: 'R', totAmt: 116 });
+    expect(note.trdInvcNo).toMatch(/^CN-\d+$/);
+    expect(note.payload).toMatchObject({ rfdRsnCd: '06', remark: 'Torn bag', taxAmtB: 16 });
+    const [sent] = await t.db
+      .select()
+      .from(etimsInvoices)
+      .where(eq(etimsInvoices.returnId, saleReturn.id));
+    expect(sent).toMatchObject({ status: 'sent', signature: note.answer.rcptSign });
+
+    for (const path of [qrPath, `/api/returns/${saleReturn.id}/etims/qr`]) {
+      const qr = await shop.cashier.get(path);
+      expect(qr.statusCode, qr.body).toBe(200);
+      expect(qr.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(qr.body).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    }
+    const other = await newShop();
+    expect((await other.cashier.get(qrPath)).statusCode).toBe(404);
+    expect(
+      (await other.manager.post(`/api/returns/${saleReturn.id}/etims/retry`, {})).statusCode,
+    ).toBe(404);
+  });
+
+  it('the minute sweep sends what no job was queued for', async () => {
+    const shop = await newShop();
+    await register(shop);
+    // The demo seed's way: insertSale writes the sale (and its invoice) and queues nothing.
+    const row = await insertSale(
+      t.db,
+      shop.store,
+      shop.cashierUser.id,
+      createSaleSchema.parse(
+        saleBody({ customer_id: shop.customerId, items: [saleLine(shop.productId, 1, 116)] }),
+      ),
+    );
+    expect((await invoiceOfSale(row.id))!.status).toBe('pending');
+    await runJobs(60_000);
+    expect((await invoiceOfSale(row.id))!.status).toBe('sent');
+    const [stored] = await t.db
+      .select({ invoiceNo: sales.invoiceNo })
+      .from(sales)
+      .where(eq(sales.id, row.id));
+    expect(fake.invoices.at(-1)!.trdInvcNo).toBe(`INV-${stored!.invoiceNo}`);
+    const sent = await t.db
+      .select()
+      .from(etimsInvoices)
+      .where(eq(etimsInvoices.storeId, shop.store))
+      .orderBy(asc(etimsInvoices.etimsNo));
+    expect(sent.map((invoice) => invoice.status)).toEqual(['sent']);
+  });
+});
