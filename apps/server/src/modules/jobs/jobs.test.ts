@@ -53,6 +53,41 @@ async function read(id: number) {
   return row!;
 }
 
+describe('periodic work (JobRunner.every)', () => {
+  it('runs at the first pass, then once each interval of the app clock, before the due jobs', async () => {
+    const runner = new JobRunner(t.app.deps, { pollMs: 1000, retryBaseMs: BASE, leaseMs: LEASE });
+    const seen: string[] = [];
+    runner.register('periodic-test', {
+      run: async () => {
+        seen.push('job');
+      },
+    });
+    runner.every(60_000, async ({ db }, now) => {
+      seen.push(`every ${now.toISOString()}`);
+      // What the eTIMS sweep does: queue work for the same pass to run.
+      await enqueueJob(db, now, {
+        kind: 'periodic-test',
+        storeId,
+        payload: {},
+        maxAttempts: 1,
+        dedupeKey: 'periodic-test',
+      });
+    });
+    const start = t.clock.now();
+    expect(await runner.runDueJobs()).toEqual({ done: 1, retried: 0, failed: 0 });
+    t.clock.advance(59_000);
+    await runner.runDueJobs();
+    t.clock.advance(1_000);
+    await runner.runDueJobs();
+    expect(seen).toEqual([
+      `every ${start.toISOString()}`,
+      'job',
+      `every ${t.clock.now().toISOString()}`,
+      'job',
+    ]);
+  });
+});
+
 describe('backoff', () => {
   it('doubles from the base and stops at an hour', () => {
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n, BASE))).toEqual([
