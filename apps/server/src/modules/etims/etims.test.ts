@@ -5,8 +5,8 @@
  * kept pending while eTIMS is down and sent in order once it is back, a refusal kept with KRA's
  * code and sent again by Retry, a return as a credit note naming its sale; the KRA QR code.
  *
- * Sales and returns are made through their services (the routes' own answers carry the state
- * the lead's presenters show); both services queue the send themselves, as the routes use them.
+ * Sales and returns are made through their services, which queue the send themselves (the
+ * routes and /sales/sync call them).
  */
 import { createProductSchema } from '@duka/shared/products/products.schemas';
 import { createReturnSchema } from '@duka/shared/returns/returns.schemas';
@@ -266,10 +266,8 @@ describe('sending invoices', () => {
     expect(await invoiceOfSale(before.sale.id)).toBeUndefined();
     await register(shop);
 
-    const sold = await sell(shop);
-    // The buyer's PIN as the sale keeps it (written with the sale; set here to be independent
-    // of how the till sends it).
-    await t.db.update(sales).set({ buyerKraPin: 'A123456789B' }).where(eq(sales.id, sold.sale.id));
+    const sold = await sell(shop, { buyer_kra_pin: 'a123456789b' });
+    expect(sold.etims).toEqual({ status: 'pending' });
     const pending = await invoiceOfSale(sold.sale.id);
     expect(pending).toMatchObject({ status: 'pending', kind: 'sale', etimsNo: 1 });
     const [job] = await t.db
@@ -311,6 +309,18 @@ describe('sending invoices', () => {
       message: null,
       attempts: 1,
       sentAt: t.clock.now(),
+    });
+    // As the API shows it (etims-read.service.ts): the control unit's number and KRA's page.
+    const shown = await shop.cashier.get(`/api/sales/${sold.sale.id}`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    const { sdc_id: sdcId } = (await shop.manager.get(settingsPath(shop.store))).json().data;
+    expect(shown.json().data.etims).toEqual({
+      status: 'sent',
+      invoice_number: `${sdcId}/${signed.answer.curRcptNo}`,
+      signature: signed.answer.rcptSign,
+      internal_data: signed.answer.intrlData,
+      sdc_date_time: signed.answer.sdcDateTime,
+      qr_url: `https://etims-sbx.kra.go.ke/common/link/etims/receipt/indexEtimsReceiptData?Data=${shop.kraPin}00${signed.answer.rcptSign}`,
     });
   });
 

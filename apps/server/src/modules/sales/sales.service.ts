@@ -66,7 +66,7 @@ import {
   presentEtimsState,
 } from '../etims/etims-read.service';
 import { etimsInvoices } from '../etims/etims.table';
-import { queueEtimsSend } from '../etims/etims-send.service';
+import { enqueueEtimsSend } from '../etims/etims-send.service';
 import { returnsOfSales } from '../returns/returns-read.service';
 import { users } from '../users/users.table';
 import { saleErrors } from './sales.errors';
@@ -587,8 +587,8 @@ export async function createSale(
       now,
     );
     saleCounts.changed();
-    // Issue 26: its invoice (a registered store's) to eTIMS, now that write_sale committed.
-    await queueEtimsSend(db, storeId, now);
+    // Issue 26: a registered store's invoice to eTIMS, now that write_sale committed.
+    if (written.etims.status === 'pending') await enqueueEtimsSend(db, now, storeId);
     // The receipt from what was just written, not read back.
     return {
       sale: {
