@@ -1,7 +1,7 @@
 /**
  * The products tab of /inventory (spec §2, §5, §8): a manager adds a product with a photo,
- * finds it by barcode, edits its price and reads its stock history; a cashier cannot delete;
- * a phone gets cards; the dialog works from the keyboard.
+ * finds it by barcode, edits its price and reads its stock history; a cashier cannot delete, nor
+ * change prices, stock or the tax letter; a phone gets cards; the dialog works from the keyboard.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -49,6 +49,9 @@ test('a manager adds a product with a photo, finds it by barcode, edits it, read
   await add.getByLabel('Piece Buying Price').fill('95');
   await add.getByLabel('Piece Selling Price').fill('120.50');
   await add.getByLabel('Quantity', { exact: true }).fill('24');
+  // Issue 26: B (VAT 16%) unless chosen otherwise.
+  await expect(add.getByLabel('Tax type')).toHaveValue('B');
+  await add.getByLabel('Tax type').selectOption('E');
   await add.getByLabel('Photos').setInputFiles({
     name: 'mandazi.png',
     mimeType: 'image/png',
@@ -75,6 +78,7 @@ test('a manager adds a product with a photo, finds it by barcode, edits it, read
   await row.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Product' });
   await expect(edit.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await expect(edit.getByLabel('Tax type')).toHaveValue('E');
   await edit.getByLabel('Piece Selling Price').fill('135');
   await edit.getByRole('button', { name: 'Update Product' }).click();
   await expect(page.getByText('Product updated successfully')).toBeVisible();
@@ -112,10 +116,16 @@ test('a cashier edits products but sees no Delete, and prices and stock read-onl
   // Issue 20: a cashier may rename, not change prices or stock.
   await productRows(page).first().getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Product' });
-  await expect(edit.getByText('Only a manager can change prices and stock.')).toBeVisible();
+  await expect(
+    edit.getByText('Only a manager can change prices, stock and the tax type.'),
+  ).toBeVisible();
   await expect(edit.getByLabel('Piece Selling Price')).toHaveAttribute('readonly', '');
   await expect(edit.getByLabel('Quantity', { exact: true })).toHaveAttribute('readonly', '');
+  // Issue 26: the tax letter too, shown by KRA's name.
+  await expect(edit.getByLabel('Tax type')).toHaveAttribute('readonly', '');
+  await expect(edit.getByLabel('Tax type')).toHaveValue(/^[A-E]-/);
   await expect(edit.getByLabel('Name')).toBeEditable();
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test("a manager's stock change asks why, and the stock history says it", async ({ page }) => {
