@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { saleReturns } from '../returns/returns.table';
 import { sales } from '../sales/sales.table';
-import { enqueueEtimsSend } from './etims-send.service';
+import { sendEtimsNow } from './etims-send.service';
 import { findEtimsSettings } from './etims-settings.service';
 import { etimsInvoices, type EtimsInvoiceRow } from './etims.table';
 
@@ -55,8 +55,9 @@ async function invoiceOf(
 const what = (owner: EtimsOwner) => (owner === 'sale' ? 'invoice' : 'credit note');
 
 /**
- * Retry: a failed invoice back to pending (KRA's code and message cleared) and the store's send
- * queued; 409 for any other state, naming it.
+ * Retry: a failed invoice back to pending (KRA's code and message cleared), a pending one (eTIMS
+ * was unreachable) tried now instead of after the backoff — either way the store's send job is
+ * due at once, and the invoices still go in order. 409 for a sent invoice or none.
  */
 export async function retryEtimsInvoice(
   db: Executor,
@@ -68,24 +69,27 @@ export async function retryEtimsInvoice(
   const invoice = await invoiceOf(db, storeId, owner, id);
   if (!invoice) {
     throw conflict(
-      'etims.not_failed',
-      `Only a failed ${what(owner)} can be retried: this one was made before the store was ` +
-        'registered for eTIMS',
+      'etims.not_retryable',
+      `This ${what(owner)} cannot be retried: it was made before the store was registered for ` +
+        'eTIMS',
     );
   }
   const [reset] = await db
     .update(etimsInvoices)
     .set({ status: 'pending', resultCode: null, message: null })
     .where(and(eq(etimsInvoices.id, invoice.id), eq(etimsInvoices.status, 'failed')))
-    .returning({ id: etimsInvoices.id });
-  if (!reset) {
+    .returning();
+  const pending = reset ?? (invoice.status === 'pending' ? invoice : undefined);
+  if (!pending) {
     throw conflict(
-      'etims.not_failed',
-      `Only a failed ${what(owner)} can be retried: this one is ${invoice.status}`,
+      'etims.not_retryable',
+      `Only a failed or waiting ${what(owner)} can be retried: this one is ${invoice.status}`,
     );
   }
-  await enqueueEtimsSend(db, now, storeId);
-  return { status: 'pending' };
+  await sendEtimsNow(db, now, storeId);
+  return pending.message === null
+    ? { status: 'pending' }
+    : { status: 'pending', message: pending.message };
 }
 
 /** The QR code (SVG) of a signed invoice: KRA's receipt page. 404 while it is not sent. */

@@ -20,6 +20,7 @@ import type { Executor, Transaction } from '../../db/client';
 import { buildSalesPayload } from '../../lib/etims/etims-payload';
 import { EtimsError, type OscuDevice } from '../../lib/etims/oscu-client';
 import { enqueueJob } from '../jobs/jobs.service';
+import { jobs } from '../jobs/jobs.table';
 import { loadEtimsDocument } from './etims-documents';
 import { findEtimsSettings } from './etims-settings.service';
 import { etimsInvoices, type EtimsInvoiceRow } from './etims.table';
@@ -50,6 +51,24 @@ export async function enqueueEtimsSend(db: Executor, now: Date, storeId: number)
     maxAttempts: ETIMS_SEND_MAX_ATTEMPTS,
     dedupeKey: dedupeKey(storeId),
   });
+}
+
+/**
+ * The store's send job due now (a manager's Retry): the queued one waiting out its backoff is
+ * moved to now, or a new one queued. A running one is left to finish.
+ */
+export async function sendEtimsNow(db: Executor, now: Date, storeId: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(jobs.kind, ETIMS_SEND_JOB),
+        eq(jobs.dedupeKey, dedupeKey(storeId)),
+        eq(jobs.state, 'queued'),
+      ),
+    );
+  await enqueueEtimsSend(db, now, storeId);
 }
 
 /**

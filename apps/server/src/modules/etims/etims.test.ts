@@ -348,8 +348,13 @@ describe('sending invoices', () => {
       'eTIMS could not be reached (HTTP 503): it will be sent when eTIMS answers',
     );
 
+    // Back up before the next try is due (30 s later): a manager's Retry of a waiting invoice
+    // tries now, in order.
     fake.down = false;
-    await runJobs(30_000);
+    const early = await shop.manager.post(`/api/sales/${made[1]!.sale.id}/etims/retry`, {});
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json().data).toEqual({ status: 'pending' });
+    await runJobs();
     const sent = await Promise.all(made.map(({ sale }) => invoiceOfSale(sale.id)));
     expect(sent.map((row) => row!.status)).toEqual(['sent', 'sent', 'sent']);
     expect(sent.map((row) => row!.message)).toEqual([null, null, null]);
@@ -388,7 +393,9 @@ describe('sending invoices', () => {
 
     const again = await shop.manager.post(retryPath, {});
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Only a failed invoice can be retried: this one is sent');
+    expect(again.json().message).toBe(
+      'Only a failed or waiting invoice can be retried: this one is sent',
+    );
     const other = await newShop();
     expect((await other.manager.post(retryPath, {})).statusCode).toBe(404);
   });
