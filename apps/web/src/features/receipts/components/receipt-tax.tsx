@@ -2,6 +2,7 @@ import type { EtimsState } from '@duka/shared/etims/etims.schemas';
 import { formatCurrency, toCents } from '@duka/shared/money/money';
 import type { TaxLine } from '@duka/shared/tax/tax';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
 import { rule } from './receipt-parts';
 
 /** The tax table's figures: without 'KSh', so three columns fit 58 mm paper. */
@@ -10,6 +11,11 @@ const amountFormat = new Intl.NumberFormat('en-KE', {
   maximumFractionDigits: 2,
 });
 const amount = (value: number) => amountFormat.format((toCents(value) ?? 0) / 100);
+/**
+ * The words may break anywhere, the figures never: on 58 mm paper a large sale's figures take
+ * the width they need and the letters' names ('A Imesamehewa') wrap beside them.
+ */
+const breakable = '[overflow-wrap:anywhere]';
 
 /**
  * Issue 26: the VAT of a sale or a credit note per KRA tax letter — the letter and its rate
@@ -27,13 +33,13 @@ export function ReceiptTaxTable({ tax }: { tax: readonly TaxLine[] }) {
       <table className="w-full border-collapse" aria-label={t('tax.label')}>
         <thead>
           <tr>
-            <th scope="col" className="text-left font-normal">
+            <th scope="col" className={cn('text-left font-normal', breakable)}>
               {t('tax.type')}
             </th>
-            <th scope="col" className="text-right font-normal">
+            <th scope="col" className={cn('text-right font-normal', breakable)}>
               {t('tax.taxable')}
             </th>
-            <th scope="col" className="text-right font-normal">
+            <th scope="col" className={cn('text-right font-normal', breakable)}>
               {t('tax.vat')}
             </th>
           </tr>
@@ -41,7 +47,7 @@ export function ReceiptTaxTable({ tax }: { tax: readonly TaxLine[] }) {
         <tbody>
           {tax.map((line) => (
             <tr key={line.tax_type}>
-              <th scope="row" className="text-left font-normal break-words">
+              <th scope="row" className={cn('text-left font-normal', breakable)}>
                 {line.rate > 0
                   ? `${line.tax_type} ${line.rate}%`
                   : `${line.tax_type} ${t(`tax.names.${line.tax_type}`)}`}
@@ -53,10 +59,13 @@ export function ReceiptTaxTable({ tax }: { tax: readonly TaxLine[] }) {
         </tbody>
         <tfoot>
           <tr className="font-bold">
-            <th scope="row" colSpan={2} className="text-left">
+            <th scope="row" className={cn('text-left', breakable)}>
               {t('tax.total')}
             </th>
-            <td className="text-right whitespace-nowrap">{formatCurrency(totalCents / 100)}</td>
+            {/* Over both amount columns: 'KSh' and a total as wide as a column's figure fit. */}
+            <td colSpan={2} className="pl-1 text-right whitespace-nowrap">
+              {formatCurrency(totalCents / 100)}
+            </td>
           </tr>
         </tfoot>
       </table>

@@ -50,7 +50,10 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
         )}
         {sale.User && <Row label={t('receipt.cashier')} value={sale.User.name} />}
         {sale.Customer && <Row label={t('receipt.customer')} value={customerName(sale.Customer)} />}
-        {sale.buyer_kra_pin && <Row label={t('receipt.buyerPin')} value={sale.buyer_kra_pin} />}
+        {/* Kept whole like an amount: the label wraps instead. */}
+        {sale.buyer_kra_pin && (
+          <Row label={t('receipt.buyerPin')} value={sale.buyer_kra_pin} amount />
+        )}
       </dl>
       <hr className={rule} />
       <ul aria-label={t('receipt.items')}>

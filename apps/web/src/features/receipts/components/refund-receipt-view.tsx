@@ -53,7 +53,10 @@ export function RefundReceiptView({
         <Row label={t('returns:receipt.sale')} value={`#${sale.id}`} />
         {saleReturn.User && <Row label={t('returns:receipt.by')} value={saleReturn.User.name} />}
         {sale.Customer && <Row label={t('receipt.customer')} value={customerName(sale.Customer)} />}
-        {sale.buyer_kra_pin && <Row label={t('receipt.buyerPin')} value={sale.buyer_kra_pin} />}
+        {/* Kept whole like an amount: the label wraps instead. */}
+        {sale.buyer_kra_pin && (
+          <Row label={t('receipt.buyerPin')} value={sale.buyer_kra_pin} amount />
+        )}
       </dl>
       <hr className={rule} />
       <ul aria-label={t('receipt.items')}>
