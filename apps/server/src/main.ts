@@ -19,7 +19,11 @@ try {
   const envConfig = loadConfig(process.env);
   database = await openDatabase(envConfig);
   const seeded = await database.migrateThen((db) =>
-    envConfig.seedDemo ? seedDemoIfEmpty(db, envConfig.uploadDir) : Promise.resolve(false),
+    envConfig.seedDemo
+      ? seedDemoIfEmpty(db, envConfig.uploadDir, {
+          registerEtims: envConfig.etims.baseUrl !== undefined,
+        })
+      : Promise.resolve(false),
   );
   if (seeded) console.log('Seeded the demo store and accounts (password duka-demo-1234).');
 

@@ -4,7 +4,8 @@
  * control unit id and MRC number the fake gives this device — written directly, as no OSCU runs
  * while the seed does. Every demo sale and return is then an invoice waiting as pending:
  * `npm run dev` (and each e2e worker) runs the fake, which knows this device, and the first job
- * pass sends them in order; `npm start` runs none, and they wait.
+ * pass sends them in order. Only when an OSCU host is configured (demo-seed.ts DemoOptions): a
+ * plain `npm start` leaves Nairobi unregistered rather than send made-up invoices to KRA.
  */
 import type { Executor } from '../client';
 import { storeEtimsSettings } from '../../modules/etims/etims.table';

@@ -65,11 +65,24 @@ export async function isEmptyDatabase(db: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+export interface DemoOptions {
+  /**
+   * Issue 26: register Nairobi for eTIMS (demo-etims.ts). Only when an OSCU host is configured
+   * (ETIMS_BASE_URL: the local fake under `npm run dev` and in the browser tests): a plain
+   * `npm start` would otherwise send the demo's made-up invoices to KRA's sandbox.
+   */
+  registerEtims: boolean;
+}
+
 /**
  * The demo, in one transaction; its photos' files go under `uploadDir` and are removed again
  * if the seed fails.
  */
-export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
+export async function seedDemo(
+  db: Database,
+  uploadDir: string,
+  options: DemoOptions = { registerEtims: true },
+): Promise<void> {
   await withImageFiles(uploadDir, (writer) =>
     db.transaction(async (tx) => {
       const [nairobi, mombasa] = await tx
@@ -107,7 +120,7 @@ export async function seedDemo(db: Database, uploadDir: string): Promise<void> {
       await seedDemoProductSuppliers(tx, mombasa!.id, mombasa!.name);
       await seedDemoPurchaseOrders(tx, nairobi!.id, admin);
       // Issue 26: registered for eTIMS since it opened, so every sale and return is an invoice.
-      await seedDemoEtims(tx, nairobi!.id, openedAt);
+      if (options.registerEtims) await seedDemoEtims(tx, nairobi!.id, openedAt);
       await seedDemoSales(tx, nairobi!.id, nairobi!.name);
       await seedDemoMpesa(tx, nairobi!.id);
       await seedDemoCredit(tx, nairobi!.id);
@@ -160,8 +173,12 @@ async function seedCatalogue(
  * `DatabaseHandle.migrateThen` so the empty-check and the seed share the start-up lock: two
  * instances starting together on one empty PostgreSQL seed once, and both come up.
  */
-export async function seedDemoIfEmpty(db: Database, uploadDir: string): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Database,
+  uploadDir: string,
+  options?: DemoOptions,
+): Promise<boolean> {
   if (!(await isEmptyDatabase(db))) return false;
-  await seedDemo(db, uploadDir);
+  await seedDemo(db, uploadDir, options);
   return true;
 }

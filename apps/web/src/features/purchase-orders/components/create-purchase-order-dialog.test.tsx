@@ -14,6 +14,7 @@ function product(id: number, name: string, overrides: Partial<Product> = {}): Pr
     name,
     description: '',
     sku: `SKU-${id}`,
+    tax_type: 'B',
     barcode: null,
     category_id: 1,
     Category: null,

@@ -15,6 +15,7 @@ export function buildTransferProduct(overrides: Partial<Product> = {}): Product 
     name: 'Jogoo Maize Flour 2kg',
     description: '',
     sku: 'UNG-JOG2',
+    tax_type: 'B',
     barcode: '6161101600019',
     category_id: 1,
     Category: { id: 1, name: 'Flour & Grains' },
