@@ -7,17 +7,23 @@ import { formatCurrency } from '@duka/shared/money/money';
 import type { ReceiptSettings } from '@duka/shared/receipt-settings/receipt-settings.schemas';
 import type { SaleReturn } from '@duka/shared/returns/returns.schemas';
 import type { Sale } from '@duka/shared/sales/sales.schemas';
-import { PAYMENT_LABELS, receiptDateFormat, receiptHeader } from '../../lib/receipt-parts';
+import {
+  PAYMENT_LABELS,
+  receiptDateFormat,
+  receiptHeader,
+  taxAndEtimsLines,
+} from '../../lib/receipt-parts';
 
 export function refundReceiptText(
-  sale: Pick<Sale, 'id' | 'Customer'>,
+  sale: Pick<Sale, 'id' | 'Customer' | 'invoice_no' | 'store_kra_pin'>,
   saleReturn: SaleReturn,
   settings: ReceiptSettings,
 ): string {
-  const lines = receiptHeader(settings);
+  const lines = receiptHeader(settings, sale.store_kra_pin);
   lines.push(
     '',
     `Refund #${saleReturn.id} of receipt #${sale.id}`,
+    `Credit Note No. ${saleReturn.credit_note_no} for Invoice No. ${sale.invoice_no}`,
     receiptDateFormat.format(new Date(saleReturn.created_at)),
   );
   if (saleReturn.User) lines.push(`Refunded by: ${saleReturn.User.name}`);
@@ -37,5 +43,6 @@ export function refundReceiptText(
       : `${PAYMENT_LABELS[saleReturn.refund_method]}${code}`;
   lines.push(`Refund: ${formatCurrency(saleReturn.amount)} ${method}`);
   lines.push(`Reason: ${saleReturn.reason}`);
+  lines.push(...taxAndEtimsLines(saleReturn.tax, saleReturn.etims));
   return lines.join('\n');
 }

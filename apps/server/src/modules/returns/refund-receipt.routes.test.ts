@@ -31,6 +31,7 @@ interface Shop {
   /** A sale to a customer with a phone, two of its lines returned: one restocked, one damaged. */
   sale: Sale;
   returnId: number;
+  creditNoteNo: number;
 }
 
 async function shop(testApp: TestApp, name: string): Promise<Shop> {
@@ -54,7 +55,8 @@ async function shop(testApp: TestApp, name: string): Promise<Shop> {
     reason: 'Leaking bottle',
   });
   expect(response.statusCode, response.body).toBe(201);
-  return { manager, cashier, sale, returnId: response.json().data.id };
+  const made = response.json().data as { id: number; credit_note_no: number };
+  return { manager, cashier, sale, returnId: made.id, creditNoteNo: made.credit_note_no };
 }
 
 beforeAll(async () => {
@@ -92,6 +94,11 @@ describe('POST /api/sales/{id}/returns/{returnId}/receipt/{channel}', () => {
         `1 x Elianto Oil 1L (piece) = ${formatCurrency(100)} (damaged)`,
         `Refund: ${formatCurrency(160)} M-Pesa (SFT4A1B2C3)`,
         'Reason: Leaking bottle',
+        // Issue 26: a credit note of its own series, naming the invoice it corrects, and the
+        // VAT inside the refund (both lines B: 160 × 16/116 = 22.07, on 137.93).
+        `Credit Note No. ${s.creditNoteNo} for Invoice No. ${s.sale.invoice_no}`,
+        `B-VAT 16%: taxable ${formatCurrency(137.93)}, VAT ${formatCurrency(22.07)}`,
+        `Total VAT: ${formatCurrency(22.07)}`,
       ]),
     );
     expect(data.link).toBe(`https://wa.me/254711562904?text=${encodeURIComponent(data.text)}`);

@@ -6,13 +6,24 @@
 import { formatCurrency } from '@duka/shared/money/money';
 import type { ReceiptSettings } from '@duka/shared/receipt-settings/receipt-settings.schemas';
 import type { Sale } from '@duka/shared/sales/sales.schemas';
-import { PAYMENT_LABELS, receiptDateFormat, receiptHeader } from '../../lib/receipt-parts';
+import {
+  PAYMENT_LABELS,
+  receiptDateFormat,
+  receiptHeader,
+  taxAndEtimsLines,
+} from '../../lib/receipt-parts';
 
 export function receiptText(sale: Sale, settings: ReceiptSettings): string {
-  const lines = receiptHeader(settings);
-  lines.push('', `Receipt #${sale.id}`, receiptDateFormat.format(new Date(sale.createdAt)));
+  const lines = receiptHeader(settings, sale.store_kra_pin);
+  lines.push(
+    '',
+    `Receipt #${sale.id}`,
+    `Invoice No. ${sale.invoice_no}`,
+    receiptDateFormat.format(new Date(sale.createdAt)),
+  );
   if (sale.User) lines.push(`Served by: ${sale.User.name}`);
   if (sale.Customer) lines.push(`Customer: ${sale.Customer.name}`);
+  if (sale.buyer_kra_pin) lines.push(`Buyer's KRA PIN: ${sale.buyer_kra_pin}`);
   lines.push('');
   for (const item of sale.items) {
     lines.push(
@@ -32,6 +43,7 @@ export function receiptText(sale: Sale, settings: ReceiptSettings): string {
   if (sale.discount_approved_by) lines.push(`Approved by: ${sale.discount_approved_by.name}`);
   lines.push(`Total: ${formatCurrency(sale.total_amount)}`);
   lines.push(...paymentLines(sale));
+  lines.push(...taxAndEtimsLines(sale.tax, sale.etims));
   if (settings.mpesa_till) lines.push(`M-Pesa till/paybill: ${settings.mpesa_till}`);
   if (settings.thank_you_message) lines.push('', settings.thank_you_message);
   return lines.join('\n');

@@ -1,3 +1,5 @@
+import { formatCurrency } from '@duka/shared/money/money';
+import { TAX_TYPE_NAMES } from '@duka/shared/tax/tax';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
@@ -184,6 +186,18 @@ describe('POST /api/sales/{id}/receipt/{whatsapp|sms}', () => {
     expect(data.text).toContain('1 x Brookside Milk 500ml (dozen) @ KSh 750.00 = KSh 750.00');
     expect(data.text).toContain('Delivery: KSh 200.00');
     expect(data.text).toContain('Total: KSh 1,080.00');
+    // Issue 26: the invoice number and the VAT per letter, as the sale answers them; a store not
+    // registered for eTIMS prints no eTIMS line.
+    expect(data.text).toContain(`Invoice No. ${sale.invoice_no}`);
+    const vat = sale.tax.reduce((sum, row) => sum + Math.round(row.tax_amount * 100), 0);
+    expect(vat).toBeGreaterThan(0);
+    for (const row of sale.tax) {
+      expect(data.text).toContain(
+        `${TAX_TYPE_NAMES[row.tax_type]}: taxable ${formatCurrency(row.taxable_amount)}, VAT ${formatCurrency(row.tax_amount)}`,
+      );
+    }
+    expect(data.text).toContain(`Total VAT: ${formatCurrency(vat / 100)}`);
+    expect(data.text).not.toContain('eTIMS');
     expect(data.text).toContain('M-Pesa code: SFT4A1B2C3');
     expect(data.text).toContain('M-Pesa till/paybill: 522533');
     expect(data.text).toContain('Asante kwa kununua!');
