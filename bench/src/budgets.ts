@@ -68,6 +68,8 @@ export function checkBudgets(run: {
       missed.push(`checkout: ${run.checkout.salesMissingMovements} sales lack stock movements`);
     if (run.checkout.negativeStock > 0)
       missed.push(`checkout: ${run.checkout.negativeStock} products below zero stock`);
+    if (run.checkout.invoiceGaps > 0)
+      missed.push(`checkout: ${run.checkout.invoiceGaps} invoice numbers missing (issue 26)`);
   }
   for (const m of run.measured) {
     for (const budget of BUDGETS.filter((b) => b.match.test(m.scenario))) {

@@ -1,7 +1,8 @@
 /**
  * After the checkout scenarios, with the server stopped: every sale they made has one 'sale'
  * stock movement per product it sold (the stock ledger's rule, issue 21: a product on two lines
- * is one movement), and no product's stock is below zero.
+ * is one movement), no product's stock is below zero, and (issue 26) the invoice numbers of
+ * every store that sold are consecutive from 1: as many sales as its highest number.
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/client';
@@ -13,6 +14,8 @@ export interface CheckoutVerification {
   movements: number;
   salesMissingMovements: number;
   negativeStock: number;
+  /** Numbers missing below a store's highest invoice number, all stores of the bench's sales. */
+  invoiceGaps: number;
 }
 
 export async function verifyCheckouts(
@@ -36,7 +39,11 @@ export async function verifyCheckouts(
       SELECT count(*)::int AS sales, coalesce(sum(lines), 0)::int AS lines,
         coalesce(sum(movements), 0)::int AS movements,
         count(*) FILTER (WHERE lines <> movements)::int AS "salesMissingMovements",
-        (SELECT count(*)::int FROM products WHERE stock_pieces < 0) AS "negativeStock"
+        (SELECT count(*)::int FROM products WHERE stock_pieces < 0) AS "negativeStock",
+        (SELECT coalesce(sum(n.top - n.sold), 0)::int
+         FROM (SELECT max(s.invoice_no) AS top, count(*) AS sold FROM sales s
+               WHERE s.store_id IN (SELECT store_id FROM sales JOIN made USING (id))
+               GROUP BY s.store_id) n) AS "invoiceGaps"
       FROM per_sale`);
     return (result as { rows: CheckoutVerification[] }).rows[0]!;
   } finally {

@@ -100,11 +100,14 @@ export const etimsRetryResponseSchema = z.object({
   data: etimsStateSchema,
 });
 
-/** GET /api/reports/vat?month=YYYY-MM: a Nairobi calendar month. */
+/**
+ * GET /api/reports/vat?month=YYYY-MM: a Nairobi calendar month of this century (a two-digit
+ * year would be read as 19xx by Date.UTC).
+ */
 export const vatReportQuerySchema = z.object({
   month: z
     .string({ error: 'Month must be a month (YYYY-MM)' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be a month (YYYY-MM)' }),
+    .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: 'Month must be a month (YYYY-MM)' }),
 });
 export type VatReportQuery = z.infer<typeof vatReportQuerySchema>;
 

@@ -841,6 +841,28 @@ describe('demo seed (PRODUCT.md §6)', () => {
     expect(invoices.every((row) => row.storeId === nairobi!.id)).toBe(true);
     expect(invoices.map((row) => row.etimsNo)).toEqual(invoices.map((_, index) => index + 1));
     expect(new Set(invoices.map((row) => row.status))).toEqual(new Set(['pending']));
+    // The numbers follow the days: invoices, credit notes and eTIMS numbers alike.
+    const byNumber = await t.db
+      .select({ at: sales.createdAt })
+      .from(sales)
+      .where(eq(sales.storeId, nairobi!.id))
+      .orderBy(asc(sales.invoiceNo));
+    const times = byNumber.map((row) => row.at.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const returnsByNumber = await t.db
+      .select({ at: saleReturns.createdAt, no: saleReturns.creditNoteNo })
+      .from(saleReturns)
+      .orderBy(asc(saleReturns.creditNoteNo));
+    expect(returnsByNumber.map((row) => row.no)).toEqual([1, 2]);
+    expect(returnsByNumber[0]!.at.getTime()).toBeLessThanOrEqual(returnsByNumber[1]!.at.getTime());
+    const documentTimes = await t.db
+      .select({ at: sql<string>`coalesce(${saleReturns.createdAt}, ${sales.createdAt})` })
+      .from(etimsInvoices)
+      .innerJoin(sales, eq(sales.id, etimsInvoices.saleId))
+      .leftJoin(saleReturns, eq(saleReturns.id, etimsInvoices.returnId))
+      .orderBy(asc(etimsInvoices.etimsNo));
+    const documentMs = documentTimes.map((row) => new Date(row.at).getTime());
+    expect(documentMs).toEqual([...documentMs].sort((a, b) => a - b));
 
     // npm run dev: the fake knows the demo device, and the send job signs them all in order.
     const fake = await startFakeEtims({

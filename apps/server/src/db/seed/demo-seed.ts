@@ -21,6 +21,7 @@ import { seedDemoReturns } from './demo-returns';
 import { seedDemoCounts } from './demo-counts';
 import { seedDemoCredit } from './demo-credit';
 import { seedDemoEtims } from './demo-etims';
+import { renumberDemoDocuments } from './demo-numbers';
 import { seedDemoMpesa } from './demo-mpesa';
 import { seedDemoSales } from './demo-sales';
 import { seedDemoShifts } from './demo-shifts';
@@ -131,6 +132,8 @@ export async function seedDemo(
       await seedDemoTransfers(tx, nairobi!.id, mombasa!.id, admin, mombasaAdmin);
       // Issue 25: last, after every other change of Nairobi's stock.
       await seedDemoCounts(tx, nairobi!.id);
+      // Issue 26: the numbers in the order of the days, once every sale and return is written.
+      await renumberDemoDocuments(tx);
     }),
   );
   // Committed: a grid or search cached before the seed (none, at start-up) reads again.

@@ -224,6 +224,25 @@ describe('credit notes', () => {
       second.credit_note_no,
     ]);
   });
+  it('credits exactly the VAT a line was sold with, however many returns it takes', async () => {
+    // 10 × 0.30 at B: VAT 3.00 × 16/116 = 0.41; a piece's 0.30 alone holds 0.04.
+    const product = await createProduct(manager, { tax_type: 'B', piece_selling_price: 0.3 });
+    const sale = await sell({ items: [line(product.id, 10, 0.3)] });
+    expect(sale.items[0]!.tax_amount).toBe(0.41);
+    const credited: number[] = [];
+    for (let returned = 0; returned < 10; returned += 1) {
+      const response = await manager.post(`/api/sales/${sale.id}/returns`, {
+        items: [{ sale_item_id: sale.items[0]!.id, quantity: 1, restock: true }],
+        refund_method: 'cash',
+        reason: 'One at a time',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      credited.push(
+        Math.round((response.json().data as Sale['returns'][number]).tax[0]!.tax_amount * 100),
+      );
+    }
+    expect(credited.reduce((sum, cents) => sum + cents, 0)).toBe(41);
+  });
 });
 
 describe('KRA PINs', () => {
