@@ -49,9 +49,12 @@ export const BUDGETS: Budget[] = [
 
 /**
  * Checkout — paid one way, and split (issue 21) — must reach this fraction of pgbench's
- * simple-update rate in the same run (issue 21: 20.9% before it, at least 18% after).
+ * simple-update rate in the same run. Issue 21 set 18%; issue 26 sets 10%: a store's gap-free
+ * invoice number is a counter row each sale holds from its insert to its commit, so one store's
+ * sales commit one after the other (no group commit), which pgbench's 16 independent clients
+ * never do. The bench's store is one store: this is the figure issue 26 asks for.
  */
-export const CHECKOUT_PGBENCH_FRACTION = 0.18;
+export const CHECKOUT_PGBENCH_FRACTION = 0.1;
 
 export function checkBudgets(run: {
   measured: Measured[];
