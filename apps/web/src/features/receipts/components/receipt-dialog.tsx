@@ -155,7 +155,7 @@ function ReceiptDialogBody({
 }) {
   const { t } = useTranslation(['receipts', 'common']);
   const can = useCan();
-  const sale = useSale(saleId);
+  const { query: sale, etims } = useSale(saleId);
   const settings = useReceiptSettings(storeId);
   const [paper, setPaper] = usePaper();
   const receiptRef = useRef<HTMLDivElement>(null);
@@ -172,7 +172,13 @@ function ReceiptDialogBody({
         <DialogDescription>{t('dialog.description')}</DialogDescription>
       </DialogHeader>
       {ready ? (
-        <ReceiptView ref={receiptRef} sale={sale.data} settings={settings.data} paper={paper} />
+        <ReceiptView
+          ref={receiptRef}
+          sale={sale.data}
+          settings={settings.data}
+          paper={paper}
+          onCheckEtims={etims.stalled ? etims.checkAgain : undefined}
+        />
       ) : failed ? (
         <div role="alert" className="grid justify-items-start gap-2 text-sm">
           <p>{t('dialog.loadFailed')}</p>

@@ -2,19 +2,23 @@ import type { EtimsState } from '@duka/shared/etims/etims.schemas';
 import type { SaleReturn } from '@duka/shared/returns/returns.schemas';
 import type { Sale } from '@duka/shared/sales/sales.schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { RoleContext } from '@/lib/use-can';
 import { stubApi } from '@/test/api-stub';
 import { buildSale } from '@/test/fixtures';
-import { ETIMS_POLL_MS } from '../api/get-sale';
+import { ETIMS_POLL_FOR_MS, ETIMS_POLL_MS } from '../api/get-sale';
 import { SETTINGS } from '../lib/receipt-fixtures';
 import { ReceiptDialog } from './receipt-dialog';
 import { ReceiptView } from './receipt-view';
 import { RefundReceiptView } from './refund-receipt-view';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 const SENT: EtimsState = {
   status: 'sent',
@@ -224,6 +228,51 @@ describe('an open receipt waiting for eTIMS (issue 26)', () => {
     await new Promise((resolve) => setTimeout(resolve, ETIMS_POLL_MS + 500));
     expect(polls()).toBe(after);
   }, 15_000);
+
+  it('backs off while KRA is down, stops after five minutes, and Check again starts over', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const opened = Date.now();
+    /** When each read of the sale went out, in seconds after the receipt opened. */
+    const reads: number[] = [];
+    stubApi({
+      'GET /sales/42': () => {
+        reads.push(Math.round((Date.now() - opened) / 1000));
+        return { body: { success: true, data: buildSale({ etims: { status: 'pending' } }) } };
+      },
+      'GET /stores/1/receipt-settings': { body: { success: true, data: SETTINGS } },
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RoleContext.Provider value="sales">
+          <ReceiptDialog saleId={42} storeId={1} onClose={vi.fn()} />
+        </RoleContext.Provider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('eTIMS: pending')).toBeInTheDocument();
+    const wait = async (ms: number) => {
+      for (let step = 0; step < ms; step += 500) {
+        await act(() => vi.advanceTimersByTimeAsync(500));
+      }
+    };
+    await wait(ETIMS_POLL_FOR_MS - 5_000);
+    // 3 s, 3 s, 6 s, 12 s, 24 s, then every 30 s: not a hundred reads in five minutes.
+    expect(reads).toEqual([0, 3, 6, 12, 24, 48, 78, 108, 138, 168, 198, 228, 258, 288]);
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+    await wait(35_000);
+    expect(reads.at(-1)).toBe(318);
+    const button = await screen.findByRole('button', { name: 'Check again' });
+    // Ten minutes more of KRA down: the receipt reads nothing.
+    await wait(10 * 60_000);
+    expect(reads).toHaveLength(15);
+    await userEvent.click(button);
+    await vi.waitFor(() => expect(reads).toHaveLength(16));
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+    // The schedule starts over: 3 s after the click, then 3 s, then 6 s.
+    const clicked = reads.at(-1)!;
+    await wait(13_000);
+    expect(reads.slice(15).map((at) => at - clicked)).toEqual([0, 3, 6, 12]);
+    expect(screen.getByText('eTIMS: pending')).toBeInTheDocument();
+  }, 60_000);
 
   it('reads the sale again when a receipt printed pending is reopened', async () => {
     let etims: EtimsState = { status: 'pending' };

@@ -2,6 +2,7 @@ import type { EtimsState } from '@duka/shared/etims/etims.schemas';
 import { formatCurrency, toCents } from '@duka/shared/money/money';
 import type { TaxLine } from '@duka/shared/tax/tax';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { rule } from './receipt-parts';
 
@@ -95,10 +96,19 @@ function StackedRow({ label, value }: { label: string; value: string }) {
  * Issue 26: the invoice's state with KRA eTIMS on its receipt. Signed: the control unit's invoice
  * number, the receipt signature, the internal data, the control unit's date and time and the QR
  * code (KRA's receipt page, drawn by the server). Not yet sent: 'eTIMS: pending' — the receipt
- * can be reprinted once signed. Refused: 'eTIMS: failed' with KRA's code. A store not registered
- * prints nothing of eTIMS.
+ * can be reprinted once signed; once the open receipt has stopped looking (get-sale.ts), a small
+ * 'Check again' under it, on screen only. Refused: 'eTIMS: failed' with KRA's code. A store not
+ * registered prints nothing of eTIMS.
  */
-export function ReceiptEtims({ etims, qrSrc }: { etims: EtimsState | undefined; qrSrc: string }) {
+export function ReceiptEtims({
+  etims,
+  qrSrc,
+  onCheckAgain,
+}: {
+  etims: EtimsState | undefined;
+  qrSrc: string;
+  onCheckAgain?: () => void;
+}) {
   const { t } = useTranslation('receipts');
   if (!etims || etims.status === 'not_registered') return null;
   if (etims.status === 'pending' || etims.status === 'failed') {
@@ -112,6 +122,13 @@ export function ReceiptEtims({ etims, qrSrc }: { etims: EtimsState | undefined; 
               ? t('etims.failedCode', { code: etims.result_code })
               : t('etims.failed')}
         </p>
+        {etims.status === 'pending' && onCheckAgain && (
+          <div className="mt-1 text-center print:hidden">
+            <Button variant="outline" size="sm" onClick={onCheckAgain}>
+              {t('etims.checkAgain')}
+            </Button>
+          </div>
+        )}
       </>
     );
   }

@@ -15,6 +15,8 @@ interface ReceiptViewProps {
   settings: ReceiptSettings;
   paper: Paper;
   ref?: Ref<HTMLDivElement>;
+  /** Given once the receipt has stopped looking for KRA's answer: its eTIMS block offers it. */
+  onCheckEtims?: () => void;
 }
 
 /**
@@ -22,9 +24,10 @@ interface ReceiptViewProps {
  * receipt settings, the sale, its lines and totals, the payment and the thank-you message.
  * Issue 26: the invoice number, the store's and the buyer's KRA PINs, the VAT per tax letter and
  * the invoice's eTIMS block (a sale kept on the device has none of them until uploaded).
- * Printed alone on thermal paper (receipt-print.css); nothing here is a control.
+ * Printed alone on thermal paper (receipt-print.css); nothing here is a control but eTIMS's
+ * 'Check again', which stays off the paper.
  */
-export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
+export function ReceiptView({ sale, settings, paper, ref, onCheckEtims }: ReceiptViewProps) {
   const { t } = useTranslation('receipts');
   // A server older than issue 21 sends neither.
   const payments = sale.payments ?? [];
@@ -141,7 +144,13 @@ export function ReceiptView({ sale, settings, paper, ref }: ReceiptViewProps) {
       </dl>
       {/* A server older than issue 26 sends neither. */}
       <ReceiptTaxTable tax={sale.tax ?? []} />
-      {sale.id > 0 && <ReceiptEtims etims={sale.etims} qrSrc={saleEtimsQrSrc(sale.id)} />}
+      {sale.id > 0 && (
+        <ReceiptEtims
+          etims={sale.etims}
+          qrSrc={saleEtimsQrSrc(sale.id)}
+          onCheckAgain={onCheckEtims}
+        />
+      )}
       {settings.thank_you_message && (
         <>
           <hr className={rule} />

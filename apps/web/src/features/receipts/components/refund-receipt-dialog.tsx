@@ -76,7 +76,7 @@ function RefundReceiptBody({
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   const { t } = useTranslation(['receipts', 'returns', 'common']);
-  const sale = useSale(saleId);
+  const { query: sale, etims } = useSale(saleId);
   const settings = useReceiptSettings(storeId);
   const [paper, setPaper] = usePaper();
   const receiptRef = useRef<HTMLDivElement>(null);
@@ -99,6 +99,7 @@ function RefundReceiptBody({
           saleReturn={saleReturn}
           settings={settings.data}
           paper={paper}
+          onCheckEtims={etims.stalled ? etims.checkAgain : undefined}
         />
       ) : failed ? (
         <div role="alert" className="grid justify-items-start gap-2 text-sm">

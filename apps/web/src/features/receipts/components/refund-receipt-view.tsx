@@ -17,6 +17,8 @@ interface RefundReceiptViewProps {
   settings: ReceiptSettings;
   paper: Paper;
   ref?: Ref<HTMLDivElement>;
+  /** Given once the receipt has stopped looking for KRA's answer: its eTIMS block offers it. */
+  onCheckEtims?: () => void;
 }
 
 /**
@@ -24,7 +26,8 @@ interface RefundReceiptViewProps {
  * number and the sale it returns, the lines that came back (each back on the shelf or
  * damaged), the total refunded and how (the M-Pesa code of money sent back), the reason and who
  * gave it. Issue 26: it is a credit note — its own number, the invoice it corrects, its VAT per tax
- * letter and its eTIMS block (QR from the return's own code). Printed alone on thermal paper like the sale's receipt; nothing here is a control.
+ * letter and its eTIMS block (QR from the return's own code). Printed alone on thermal paper like the sale's receipt; nothing here is a control but eTIMS's
+ * 'Check again', which stays off the paper.
  */
 export function RefundReceiptView({
   sale,
@@ -32,6 +35,7 @@ export function RefundReceiptView({
   settings,
   paper,
   ref,
+  onCheckEtims,
 }: RefundReceiptViewProps) {
   const { t } = useTranslation(['receipts', 'returns']);
   return (
@@ -95,7 +99,11 @@ export function RefundReceiptView({
       </dl>
       {/* A server older than issue 26 sends neither. */}
       <ReceiptTaxTable tax={saleReturn.tax ?? []} />
-      <ReceiptEtims etims={saleReturn.etims} qrSrc={returnEtimsQrSrc(saleReturn.id)} />
+      <ReceiptEtims
+        etims={saleReturn.etims}
+        qrSrc={returnEtimsQrSrc(saleReturn.id)}
+        onCheckAgain={onCheckEtims}
+      />
       {settings.thank_you_message && (
         <>
           <hr className={rule} />
