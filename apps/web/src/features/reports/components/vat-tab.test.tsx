@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, loadPageNamespaces } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { stubApi, type SentRequest } from '@/test/api-stub';
 import { VatTab } from './vat-tab';
@@ -17,23 +18,29 @@ beforeEach(() => {
   ) {
     name = this.download;
   });
-  vi.stubGlobal('URL', {
-    ...URL,
-    createObjectURL: (blob: Blob) => {
-      // Read as bytes: a text read would drop the BOM the file must start with.
-      const reader = new FileReader();
-      reader.onload = () =>
-        csvFiles.push({
-          name,
-          text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer),
-        });
-      reader.readAsArrayBuffer(blob);
-      return 'blob:vat';
+  // Still a constructor: the app's own code (a language's lazy catalogue) needs new URL().
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      static override createObjectURL(blob: Blob) {
+        // Read as bytes: a text read would drop the BOM the file must start with.
+        const reader = new FileReader();
+        reader.onload = () =>
+          csvFiles.push({
+            name,
+            text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+              reader.result as ArrayBuffer,
+            ),
+          });
+        reader.readAsArrayBuffer(blob);
+        return 'blob:vat';
+      }
+      static override revokeObjectURL() {}
     },
-    revokeObjectURL: () => {},
-  });
+  );
 });
-afterEach(() => {
+afterEach(async () => {
+  await changeLanguage('en');
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -164,6 +171,32 @@ describe('the VAT tab (issue 26)', () => {
         'Total,,2581.02,268.97\r\n' +
         'Credit notes,,560.34,89.66\r\n',
     });
+  });
+
+  it("names the letters in the user's language on screen, and by KRA's names in the CSV", async () => {
+    const names = (table: HTMLElement) =>
+      ['A', 'B', 'E'].map((letter) => cells(within(table).getByTestId(`vat-row-${letter}`))[0]);
+    // The app loads the page's words with the page (its route's loader).
+    await changeLanguage('sw');
+    await loadPageNamespaces(['reports']);
+    renderTab();
+    await userEvent.selectOptions(screen.getByLabelText('Mwezi'), '2026-11');
+    const table = await screen.findByRole('table', { name: /^VAT ya / });
+    await within(table).findByTestId('vat-row-A');
+    expect(names(table)).toEqual(['A-Imesamehewa', 'B-VAT 16%', 'E-VAT 8%']);
+    await userEvent.click(screen.getByRole('button', { name: /VAT/ }));
+    await vi.waitFor(() => expect(csvFiles).toHaveLength(1));
+    const letters = csvFiles[0]!.text
+      .split('\r\n')
+      .slice(1, 4)
+      .map((line) => line.split(',')[0]);
+    expect(letters).toEqual(['A-Exempt', 'B-VAT 16%', 'E-VAT 8%']);
+
+    await act(async () => {
+      await changeLanguage('fr');
+      await loadPageNamespaces(['reports']);
+    });
+    expect(names(table)).toEqual(['A-Exonéré', 'B-TVA 16 %', 'E-TVA 8 %']);
   });
 
   it("shows 'Failed to load reports data.' with Retry when the report fails", async () => {

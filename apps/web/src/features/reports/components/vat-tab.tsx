@@ -39,7 +39,9 @@ const ROW_NAME = cn(CELL, 'text-slate-900 dark:text-slate-50');
 /**
  * Issue 26: the monthly VAT report — for a Nairobi calendar month (this one to begin with), the
  * sales and their VAT per KRA tax letter, their total, and the month's credit notes (returns)
- * apart, not taken off the sales, as KRA reports them; with its CSV.
+ * apart, not taken off the sales, as KRA reports them; with its CSV. On screen the letters are
+ * named in the user's language (the reports catalogue's own copy of the receipts' words, so the
+ * page does not load the receipts' catalogue); in the CSV by KRA's names.
  */
 export function VatTab() {
   const { t } = useTranslation('reports');
@@ -52,6 +54,7 @@ export function VatTab() {
   const download = (data: VatReport) => {
     const total = totalOf(data.by_tax_type);
     const rows: CsvValue[][] = [
+      // The letters by KRA's own names in any language: the figures are checked against KRA's.
       ...data.by_tax_type.map((row) => [
         TAX_TYPE_NAMES[row.tax_type],
         TAX_RATES[row.tax_type],
@@ -147,7 +150,7 @@ function VatTable({ report, caption, header }: VatTableProps) {
           report.by_tax_type.map((row) => (
             <TableRow key={row.tax_type} data-testid={`vat-row-${row.tax_type}`}>
               <TableHead scope="row" className={cn(ROW_NAME, 'font-normal')}>
-                {TAX_TYPE_NAMES[row.tax_type]}
+                {t(`vat.names.${row.tax_type}`)}
               </TableHead>
               <TableCell className={cn(CELL, 'tabular-nums')}>
                 {t('vat.ratePercent', { rate: TAX_RATES[row.tax_type] })}
