@@ -29,6 +29,8 @@ const line = (overrides: Partial<EtimsLine>): EtimsLine => ({
   taxType: 'B',
   taxCents: 13_79,
   ...overrides,
+  // Charged at the list price unless the line says otherwise.
+  chargedUnitPriceCents: overrides.chargedUnitPriceCents ?? overrides.unitPriceCents ?? 100_00,
 });
 
 const sale: EtimsDocument = {
@@ -202,6 +204,47 @@ describe('buildSalesPayload', () => {
       taxAmtB: 16,
       totAmt: 116,
     });
+  });
+
+  it('a line sold above its list price is priced at what it was sold for, never a negative discount', () => {
+    const payload = buildSalesPayload({
+      ...sale,
+      deliveryCents: 0,
+      deliveryTaxCents: 0,
+      lines: [
+        // Listed at 100, sold at 120 each.
+        line({
+          quantity: 2,
+          unitPriceCents: 100_00,
+          chargedUnitPriceCents: 120_00,
+          totalCents: 240_00,
+          taxCents: 33_10,
+        }),
+        // Listed at 100, sold at 120 with 20 off the line: still priced 120, 20 discount.
+        line({
+          quantity: 2,
+          unitPriceCents: 100_00,
+          chargedUnitPriceCents: 120_00,
+          totalCents: 220_00,
+          taxCents: 30_34,
+        }),
+      ],
+    });
+    expect(
+      payload.itemList.map(({ prc, splyAmt, dcRt, dcAmt, totAmt }) => ({
+        prc,
+        splyAmt,
+        dcRt,
+        dcAmt,
+        totAmt,
+      })),
+    ).toEqual([
+      { prc: 120, splyAmt: 240, dcRt: 0, dcAmt: 0, totAmt: 240 },
+      { prc: 120, splyAmt: 240, dcRt: 8.33, dcAmt: 20, totAmt: 220 },
+    ]);
+    for (const item of payload.itemList) {
+      expect(item.splyAmt - item.dcAmt).toBeCloseTo(item.totAmt, 10);
+    }
   });
 
   it('a seller whose account is gone is sent as Duka', () => {

@@ -40,6 +40,11 @@ export interface EtimsLine {
   quantity: number;
   /** The unit's price before any discount (the list price), VAT-inclusive. */
   unitPriceCents: number;
+  /**
+   * The unit's price as charged (sale_items.unit_price), VAT-inclusive: below the list price
+   * for a discount, above it for a line sold above its list price.
+   */
+  chargedUnitPriceCents: number;
   /** The line's VAT-inclusive total, after its discount. */
   totalCents: number;
   taxType: TaxType;
@@ -134,14 +139,18 @@ export function buildSalesPayload(doc: EtimsDocument) {
       unitType: 'piece',
       quantity: 1,
       unitPriceCents: doc.deliveryCents,
+      chargedUnitPriceCents: doc.deliveryCents,
       totalCents: doc.deliveryCents,
       taxType: 'B',
       taxCents: doc.deliveryTaxCents,
     });
   }
   const itemList = lines.map((line, index) => {
-    const supplyCents = line.unitPriceCents * line.quantity;
-    const discountCents = supplyCents - line.totalCents;
+    // KRA reads prc × qty − dcAmt as the line's amount and a discount is never negative: a
+    // line sold above its list price is priced at what it was sold for, with no discount.
+    const priceCents = Math.max(line.unitPriceCents, line.chargedUnitPriceCents);
+    const supplyCents = priceCents * line.quantity;
+    const discountCents = Math.max(0, supplyCents - line.totalCents);
     return {
       itemSeq: index + 1,
       itemCd: line.code ?? itemCode(line),
@@ -152,7 +161,7 @@ export function buildSalesPayload(doc: EtimsDocument) {
       pkg: line.quantity,
       qtyUnitCd: 'U',
       qty: line.quantity,
-      prc: amount(line.unitPriceCents),
+      prc: amount(priceCents),
       splyAmt: amount(supplyCents),
       dcRt: supplyCents > 0 ? Math.round((discountCents * 10000) / supplyCents) / 100 : 0,
       dcAmt: amount(discountCents),

@@ -47,6 +47,7 @@ const document = (etimsNo: number, overrides: Partial<EtimsDocument> = {}): Etim
       unitType: 'piece',
       quantity: 1,
       unitPriceCents: 11600,
+      chargedUnitPriceCents: 11600,
       totalCents: 11600,
       taxType: 'B',
       taxCents: 1600,

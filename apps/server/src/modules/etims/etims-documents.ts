@@ -103,6 +103,7 @@ export async function loadEtimsDocument(
         unitType: item.unitType,
         quantity: item.quantity,
         unitPriceCents: listPriceCents(item),
+        chargedUnitPriceCents: cents(item.unitPrice),
         totalCents: cents(item.total),
         taxType: item.taxType,
         taxCents: cents(item.taxAmount),
@@ -145,6 +146,7 @@ export async function loadEtimsDocument(
       quantity: line.quantity,
       // The price charged for the unit sold: the refund is that, pro rata (returns.service).
       unitPriceCents: cents(item.unitPrice),
+      chargedUnitPriceCents: cents(item.unitPrice),
       totalCents: cents(line.amount),
       taxType: line.taxType,
       taxCents: cents(line.taxAmount),

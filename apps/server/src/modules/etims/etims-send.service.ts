@@ -84,6 +84,30 @@ export async function queueEtimsSend(db: Executor, storeId: number, now: Date): 
   if (pending) await enqueueEtimsSend(db, now, storeId);
 }
 
+/**
+ * Queues the send after a sale's or a return's commit without ever failing the request: the
+ * sale or return is made, and the till must not see a 500 for it because the job could not be
+ * queued (the database hiccuped between the two). The failure is logged and the minute's sweep
+ * (sweepPendingEtims) queues the send within a minute.
+ */
+export async function queueEtimsSendAfterCommit(
+  queue: () => Promise<void>,
+  storeId: number,
+): Promise<void> {
+  try {
+    await queue();
+  } catch (error) {
+    // The database's own reason, not the query Drizzle wraps it in.
+    const reason =
+      error instanceof Error && error.cause instanceof Error ? error.cause : (error as Error);
+    // Services carry no request logger; stderr is where the server's own failures go.
+    console.error(
+      `eTIMS send for store ${storeId} not queued after its commit (the sweep will): ` +
+        String(reason?.message ?? reason),
+    );
+  }
+}
+
 /** Every store with invoices pending gets its send job queued (when none is already). */
 export async function sweepPendingEtims(db: Executor, now: Date): Promise<void> {
   const stores = await db

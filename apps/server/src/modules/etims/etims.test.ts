@@ -11,8 +11,8 @@
 import { createProductSchema } from '@duka/shared/products/products.schemas';
 import { createReturnSchema } from '@duka/shared/returns/returns.schemas';
 import { createSaleSchema } from '@duka/shared/sales/sales.schemas';
-import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customers } from '../customers/customers.table';
 import { jobs } from '../jobs/jobs.table';
 import { insertProduct } from '../products/products-writes.service';
@@ -480,5 +480,81 @@ describe('sending invoices', () => {
       .where(eq(etimsInvoices.storeId, shop.store))
       .orderBy(asc(etimsInvoices.etimsNo));
     expect(sent.map((invoice) => invoice.status)).toEqual(['sent']);
+  });
+
+  it('a send job that cannot be queued never fails the sale or the return: logged, and the sweep sends them', async () => {
+    const shop = await newShop();
+    await register(shop);
+    const sold = await shop.cashier.post(
+      '/api/sales',
+      saleBody({ customer_id: shop.customerId, items: [saleLine(shop.productId, 2, 116)] }),
+    );
+    expect(sold.statusCode, sold.body).toBe(201);
+    const saleId: number = sold.json().data.id;
+    await runJobs();
+    expect((await invoiceOfSale(saleId))!.status).toBe('sent');
+
+    // The jobs insert fails for this store's sends from now on (a database hiccup after the
+    // sale's own commit).
+    const refuse = sql.raw(`
+      create or replace function refuse_etims_job_${shop.store}() returns trigger as $$
+      begin
+        if new.kind = 'etims-send' and new.store_id = ${shop.store} then
+          raise exception 'jobs insert refused for the test';
+        end if;
+        return new;
+      end $$ language plpgsql`);
+    await t.db.execute(refuse);
+    await t.db.execute(
+      sql.raw(`create trigger refuse_etims_job_${shop.store} before insert on jobs
+        for each row execute function refuse_etims_job_${shop.store}()`),
+    );
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const made = await shop.cashier.post(
+        '/api/sales',
+        saleBody({ customer_id: shop.customerId, items: [saleLine(shop.productId, 3, 116)] }),
+      );
+      expect(made.statusCode, made.body).toBe(201);
+      const returned = await shop.manager.post(`/api/sales/${saleId}/returns`, {
+        items: [{ sale_item_id: sold.json().data.items[0].id, quantity: 1, restock: true }],
+        refund_method: 'cash',
+        reason: 'Torn bag',
+      });
+      expect(returned.statusCode, returned.body).toBe(201);
+      expect(logged.mock.calls.map(([line]) => String(line))).toEqual([
+        expect.stringMatching(
+          new RegExp(`^eTIMS send for store ${shop.store} not queued after its commit .*refused`),
+        ),
+        expect.stringMatching(new RegExp(`^eTIMS send for store ${shop.store} not queued`)),
+      ]);
+      const queued = await t.db
+        .select()
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.storeId, shop.store),
+            eq(jobs.kind, ETIMS_SEND_JOB),
+            eq(jobs.state, 'queued'),
+          ),
+        );
+      expect(queued).toEqual([]);
+    } finally {
+      logged.mockRestore();
+      await t.db.execute(sql.raw(`drop trigger refuse_etims_job_${shop.store} on jobs`));
+    }
+    // The sweep queues the send once the database takes jobs again: both go out.
+    await runJobs(60_000);
+    await runJobs();
+    const rows = await t.db
+      .select()
+      .from(etimsInvoices)
+      .where(eq(etimsInvoices.storeId, shop.store))
+      .orderBy(asc(etimsInvoices.etimsNo));
+    expect(rows.map((row) => [row.kind, row.status])).toEqual([
+      ['sale', 'sent'],
+      ['sale', 'sent'],
+      ['credit_note', 'sent'],
+    ]);
   });
 });

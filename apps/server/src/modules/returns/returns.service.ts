@@ -27,7 +27,7 @@ import { lowerBalance, settleSalesDue } from '../customers/customer-accounts.ser
 import { customers } from '../customers/customers.table';
 import { recordLoyalty } from '../customers/loyalty.service';
 import { loyaltyTransactions } from '../customers/loyalty.table';
-import { queueEtimsSend } from '../etims/etims-send.service';
+import { queueEtimsSend, queueEtimsSendAfterCommit } from '../etims/etims-send.service';
 import { products } from '../products/products.table';
 import { getSale } from '../sales/sales.service';
 import { saleItems, sales, type SaleItemRow } from '../sales/sales.table';
@@ -97,8 +97,9 @@ export async function createReturn(
         requestHash,
       }),
     );
-    // Issue 26: its credit note (a registered store's) to eTIMS, now that it committed.
-    await queueEtimsSend(db, storeId, now);
+    // Issue 26: its credit note (a registered store's) to eTIMS, now that it committed; never
+    // a 500 for a return that was made (logged, and the sweep sends it).
+    await queueEtimsSendAfterCommit(() => queueEtimsSend(db, storeId, now), storeId);
     return { saleReturn: presentSaleReturn((await returnById(db, id))!), replayed: false };
   } catch (error) {
     if (

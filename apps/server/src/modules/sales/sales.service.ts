@@ -66,7 +66,7 @@ import {
   presentEtimsState,
 } from '../etims/etims-read.service';
 import { etimsInvoices } from '../etims/etims.table';
-import { enqueueEtimsSend } from '../etims/etims-send.service';
+import { enqueueEtimsSend, queueEtimsSendAfterCommit } from '../etims/etims-send.service';
 import { returnsOfSales } from '../returns/returns-read.service';
 import { users } from '../users/users.table';
 import { saleErrors } from './sales.errors';
@@ -588,7 +588,10 @@ export async function createSale(
     );
     saleCounts.changed();
     // Issue 26: a registered store's invoice to eTIMS, now that write_sale committed.
-    if (written.etims.status === 'pending') await enqueueEtimsSend(db, now, storeId);
+    // Never a 500 for a sale that was made: a failure is logged and the sweep sends it.
+    if (written.etims.status === 'pending') {
+      await queueEtimsSendAfterCommit(() => enqueueEtimsSend(db, now, storeId), storeId);
+    }
     // The receipt from what was just written, not read back.
     return {
       sale: {
