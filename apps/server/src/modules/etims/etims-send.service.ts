@@ -6,6 +6,8 @@
  * - '000': `sent`, with the control unit's numbers and signature kept;
  * - another resultCd: `failed` with KRA's code and message — the next one goes on (a refusal
  *   is about that invoice; a manager's Retry makes it pending again);
+ * - a credit note whose sale's invoice is not sent is not sent either: it waits, pending with a
+ *   message naming the invoice, while the others go on, and goes once that invoice is sent;
  * - no answer (down, a timeout, an HTTP error): it stays `pending` with why, the run stops and
  *   the job is retried with backoff — the later invoices wait behind it, so the order holds.
  *
@@ -14,13 +16,14 @@
  * between commit and queueing), every minute for each store with pending invoices
  * (sweepPendingEtims, on the job runner's clock).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, not, notInArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app/deps';
 import type { Executor, Transaction } from '../../db/client';
 import { buildSalesPayload } from '../../lib/etims/etims-payload';
 import { EtimsError, type OscuDevice } from '../../lib/etims/oscu-client';
 import { enqueueJob } from '../jobs/jobs.service';
 import { jobs } from '../jobs/jobs.table';
+import { sales } from '../sales/sales.table';
 import { loadEtimsDocument } from './etims-documents';
 import { findEtimsSettings } from './etims-settings.service';
 import { etimsInvoices, type EtimsInvoiceRow } from './etims.table';
@@ -108,24 +111,67 @@ export async function queueEtimsSendAfterCommit(
   }
 }
 
-/** Every store with invoices pending gets its send job queued (when none is already). */
+/**
+ * A pending credit note whose sale's invoice KRA has not accepted (refused, or waiting for a
+ * Retry): sending it would name an orgInvcNo KRA does not hold. It waits, pending, and goes with
+ * the run that follows its sale's invoice being sent. (The sale's invoice always has the lower
+ * etims_no, so a run reaches it first.)
+ */
+const waitsForItsSale = sql`(${etimsInvoices.kind} = 'credit_note' and exists (
+  select 1 from etims_invoices sale_invoice
+  where sale_invoice.sale_id = ${etimsInvoices.saleId} and sale_invoice.kind = 'sale'
+    and sale_invoice.status <> 'sent'))`;
+
+export const etimsWaitingMessage = (invoiceNo: number) =>
+  `Waits for invoice No. ${invoiceNo} to be accepted by eTIMS: it is sent once that invoice is`;
+
+/**
+ * Every store with invoices to send gets its send job queued (when none is already). A credit
+ * note waiting for its sale's invoice is not one: the Retry of that invoice queues the send.
+ */
 export async function sweepPendingEtims(db: Executor, now: Date): Promise<void> {
   const stores = await db
     .selectDistinct({ storeId: etimsInvoices.storeId })
     .from(etimsInvoices)
-    .where(eq(etimsInvoices.status, 'pending'));
+    .where(and(eq(etimsInvoices.status, 'pending'), not(waitsForItsSale)));
   for (const { storeId } of stores) await enqueueEtimsSend(db, now, storeId);
 }
 
-/** The store's next invoice to send: its lowest pending etims_no. */
-async function nextPending(db: Executor, storeId: number): Promise<EtimsInvoiceRow | undefined> {
+/**
+ * The store's next invoice to send: its lowest pending etims_no but those in `skipped` (credit
+ * notes found waiting in this run), with whether it waits for its sale's invoice.
+ */
+async function nextPending(
+  db: Executor,
+  storeId: number,
+  skipped: readonly number[],
+): Promise<{ invoice: EtimsInvoiceRow; waits: boolean } | undefined> {
   const [row] = await db
-    .select()
+    .select({ invoice: etimsInvoices, waits: sql<boolean>`${waitsForItsSale}` })
     .from(etimsInvoices)
-    .where(and(eq(etimsInvoices.storeId, storeId), eq(etimsInvoices.status, 'pending')))
+    .where(
+      and(
+        eq(etimsInvoices.storeId, storeId),
+        eq(etimsInvoices.status, 'pending'),
+        skipped.length ? notInArray(etimsInvoices.id, [...skipped]) : undefined,
+      ),
+    )
     .orderBy(asc(etimsInvoices.etimsNo))
     .limit(1);
   return row;
+}
+
+/** A waiting credit note says which invoice it waits for (the sale's own invoice number). */
+async function markWaiting(db: Executor, invoice: EtimsInvoiceRow): Promise<void> {
+  const [sale] = await db
+    .select({ invoiceNo: sales.invoiceNo })
+    .from(sales)
+    .where(eq(sales.id, invoice.saleId));
+  if (!sale) return;
+  await db
+    .update(etimsInvoices)
+    .set({ message: etimsWaitingMessage(sale.invoiceNo), resultCode: null })
+    .where(and(eq(etimsInvoices.id, invoice.id), eq(etimsInvoices.status, 'pending')));
 }
 
 export const etimsUnreachableMessage = (why: string) =>
@@ -159,10 +205,19 @@ export async function sendPendingInvoices(
     bhfId: settings.branchId,
     cmcKey: settings.cmcKey,
   };
+  const skipped: number[] = [];
   for (;;) {
     if (performance.now() - started > budgetMs) return { kind: 'more', sent, failed };
-    const invoice = await nextPending(db, storeId);
-    if (!invoice) return { kind: 'done', sent, failed };
+    const next = await nextPending(db, storeId, skipped);
+    if (!next) return { kind: 'done', sent, failed };
+    const { invoice } = next;
+    if (next.waits) {
+      // The invoices behind it go on: sales are independent of each other, and a credit note
+      // sent later than its number only changes where it falls in OSCU's invcNo order.
+      await markWaiting(db, invoice);
+      skipped.push(invoice.id);
+      continue;
+    }
     const pendingOnly = and(eq(etimsInvoices.id, invoice.id), eq(etimsInvoices.status, 'pending'));
     const document = await loadEtimsDocument(db, invoice);
     if (!document) {

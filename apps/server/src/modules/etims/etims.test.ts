@@ -557,4 +557,69 @@ describe('sending invoices', () => {
       ['credit_note', 'sent'],
     ]);
   });
+
+  it("a credit note waits for its sale's refused invoice while the others go on, and goes after it on Retry", async () => {
+    const shop = await newShop();
+    await register(shop);
+    fake.refuseNext({ code: '910', message: 'Request parameter error' }, 1, '/saveTrnsSalesOsdc');
+    const refused = await sell(shop, {}, 3);
+    const returnIt = () =>
+      createReturn(
+        t.db,
+        shop.store,
+        shop.managerId,
+        refused.sale.id,
+        createReturnSchema.parse({
+          items: [{ sale_item_id: refused.items[0]!.id, quantity: 1, restock: true }],
+          refund_method: 'cash',
+          reason: 'Torn bag',
+        }),
+        undefined,
+        t.clock.now(),
+      );
+    const { saleReturn } = await returnIt();
+    const after = await sell(shop, {}, 1);
+    await runJobs();
+
+    const noteOf = async () =>
+      (await t.db.select().from(etimsInvoices).where(eq(etimsInvoices.returnId, saleReturn.id)))[0];
+    const [stored] = await t.db
+      .select({ invoiceNo: sales.invoiceNo })
+      .from(sales)
+      .where(eq(sales.id, refused.sale.id));
+    expect(await invoiceOfSale(refused.sale.id)).toMatchObject({ status: 'failed', etimsNo: 1 });
+    expect(await noteOf()).toMatchObject({
+      status: 'pending',
+      etimsNo: 2,
+      attempts: 0,
+      resultCode: null,
+      message: `Waits for invoice No. ${stored!.invoiceNo} to be accepted by eTIMS: it is sent once that invoice is`,
+    });
+    // The sale behind it is independent and went.
+    expect(await invoiceOfSale(after.sale.id)).toMatchObject({ status: 'sent', etimsNo: 3 });
+    const signed = () =>
+      fake.invoices.filter((invoice) => invoice.tin === shop.kraPin).map((i) => i.invcNo);
+    expect(signed()).toEqual([3]);
+    // As the API shows it.
+    const shown = await shop.cashier.get(`/api/sales/${refused.sale.id}`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().data.returns[0].etims).toEqual({
+      status: 'pending',
+      message: (await noteOf())!.message,
+    });
+
+    // A waiting credit note alone does not make the sweep queue a send every minute.
+    const tried = fake.requests.length;
+    await runJobs(60_000);
+    expect(fake.requests.length).toBe(tried);
+
+    // The sale's Retry brings its credit note: the invoice first, then the note naming it.
+    const retried = await shop.manager.post(`/api/sales/${refused.sale.id}/etims/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    await runJobs();
+    expect(await invoiceOfSale(refused.sale.id)).toMatchObject({ status: 'sent' });
+    expect(await noteOf()).toMatchObject({ status: 'sent', message: null, attempts: 1 });
+    expect(signed()).toEqual([3, 1, 2]);
+    expect(fake.invoices.at(-1)).toMatchObject({ invcNo: 2, orgInvcNo: 1, rcptTyCd: 'R' });
+  });
 });
