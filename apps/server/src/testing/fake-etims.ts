@@ -15,7 +15,9 @@
  * POST /__fake/up, POST /__fake/refuse {count?, code, message}, GET /__fake/requests,
  * GET /__fake/invoices (the sales it signed). "Down" as 'connection' drops each API request's
  * connection without an answer — to the client the same network failure as a refused
- * connection, while the control endpoints stay reachable to bring it back up.
+ * connection, while the control endpoints stay reachable to bring it back up. In tests,
+ * loseNextAnswers(count) signs the next invoices and drops their connection instead of
+ * answering: KRA took them and the client never heard.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -161,6 +163,11 @@ export interface FakeEtims {
   down: FakeEtimsDown;
   /** The next `count` API calls (optionally only on `path`) answer this resultCd and message. */
   refuseNext(refusal: FakeEtimsRefusal, count?: number, path?: string): void;
+  /**
+   * The next `count` invoices are signed and their answer lost: the connection is dropped
+   * instead (a timeout after KRA accepted, to the client).
+   */
+  loseNextAnswers(count?: number): void;
   close(): Promise<void>;
 }
 
@@ -223,6 +230,7 @@ export async function startFakeEtims({
   /** Per branch (tin + bhfId): the invcNos signed, and the receipt counters. */
   const branches = new Map<string, { numbers: Set<number>; byType: Map<string, number> }>();
   const sockets = new Set<Socket>();
+  let answersToLose = 0;
   const log = (line: string) => onEvent?.(line);
 
   const answer = (data: unknown) => ({
@@ -376,6 +384,9 @@ export async function startFakeEtims({
     refuseNext(refusal, count = 1, path) {
       for (let i = 0; i < count; i += 1) refusals.push({ refusal, path });
     },
+    loseNextAnswers(count = 1) {
+      answersToLose += count;
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -457,6 +468,12 @@ export async function startFakeEtims({
       }
       const answered = (value: { resultCd: string }) => {
         entry.result = value.resultCd;
+        if (value.resultCd === '000' && url.pathname === '/saveTrnsSalesOsdc' && answersToLose) {
+          answersToLose -= 1;
+          log('[fake eTIMS] answer lost (connection dropped after signing)');
+          request.socket.destroy();
+          return;
+        }
         reply(response, 200, value);
       };
       try {

@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { saleReturns } from '../returns/returns.table';
 import { sales } from '../sales/sales.table';
-import { sendEtimsNow } from './etims-send.service';
+import { ETIMS_ANSWER_LOST_MESSAGE, OVERLAPPED_DATA, sendEtimsNow } from './etims-send.service';
 import { findEtimsSettings } from './etims-settings.service';
 import { etimsInvoices, type EtimsInvoiceRow } from './etims.table';
 
@@ -57,7 +57,8 @@ const what = (owner: EtimsOwner) => (owner === 'sale' ? 'invoice' : 'credit note
 /**
  * Retry: a failed invoice back to pending (KRA's code and message cleared), a pending one (eTIMS
  * was unreachable) tried now instead of after the backoff — either way the store's send job is
- * due at once, and the invoices still go in order. 409 for a sent invoice or none.
+ * due at once, and the invoices still go in order. 409 for a sent invoice or none, and for one
+ * KRA answered 994 after an earlier try's answer was lost (it holds it; sending again is 994).
  */
 export async function retryEtimsInvoice(
   db: Executor,
@@ -73,6 +74,14 @@ export async function retryEtimsInvoice(
       `This ${what(owner)} cannot be retried: it was made before the store was registered for ` +
         'eTIMS',
     );
+  }
+  if (
+    invoice.status === 'failed' &&
+    invoice.resultCode === OVERLAPPED_DATA &&
+    invoice.message === ETIMS_ANSWER_LOST_MESSAGE
+  ) {
+    // Sent again it would get 994 again: KRA holds it already.
+    throw conflict('etims.not_retryable', ETIMS_ANSWER_LOST_MESSAGE);
   }
   const [reset] = await db
     .update(etimsInvoices)

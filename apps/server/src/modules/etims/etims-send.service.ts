@@ -8,6 +8,8 @@
  *   is about that invoice; a manager's Retry makes it pending again);
  * - a credit note whose sale's invoice is not sent is not sent either: it waits, pending with a
  *   message naming the invoice, while the others go on, and goes once that invoice is sent;
+ * - 994 (overlapped data) for an invoice tried before: `failed` with 994 and a message saying
+ *   KRA already holds it (an earlier answer was lost); Retry answers 409 for it;
  * - no answer (down, a timeout, an HTTP error): it stays `pending` with why, the run stops and
  *   the job is retried with backoff — the later invoices wait behind it, so the order holds.
  *
@@ -174,6 +176,17 @@ async function markWaiting(db: Executor, invoice: EtimsInvoiceRow): Promise<void
     .where(and(eq(etimsInvoices.id, invoice.id), eq(etimsInvoices.status, 'pending')));
 }
 
+/** OSCU's resultCd for an invcNo the branch already has. */
+export const OVERLAPPED_DATA = '994';
+
+/**
+ * A 994 on an invoice tried before: failed for good, since sending it again (the same invcNo)
+ * only gets 994 again, and OSCU offers no lookup we use to fetch its signature.
+ */
+export const ETIMS_ANSWER_LOST_MESSAGE =
+  'eTIMS already holds this invoice: it took an earlier try whose answer was lost, so its ' +
+  'signature is not known here. Retry cannot help';
+
 export const etimsUnreachableMessage = (why: string) =>
   `eTIMS could not be reached (${why}): it will be sent when eTIMS answers`;
 
@@ -250,12 +263,15 @@ export async function sendPendingInvoices(
     } catch (error) {
       if (!(error instanceof EtimsError)) throw error;
       if (error.failure === 'refused') {
+        // 994 (overlapped data) for an invoice tried before: KRA took it then and its answer
+        // was lost (a timeout, a runner that died), not a refusal of its content.
+        const lost = error.resultCode === OVERLAPPED_DATA && invoice.attempts > 0;
         await db
           .update(etimsInvoices)
           .set({
             status: 'failed',
             resultCode: error.resultCode,
-            message: error.resultMessage,
+            message: lost ? ETIMS_ANSWER_LOST_MESSAGE : error.resultMessage,
             attempts: sql`${etimsInvoices.attempts} + 1`,
           })
           .where(pendingOnly);

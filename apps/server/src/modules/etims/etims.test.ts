@@ -622,4 +622,49 @@ describe('sending invoices', () => {
     expect(signed()).toEqual([3, 1, 2]);
     expect(fake.invoices.at(-1)).toMatchObject({ invcNo: 2, orgInvcNo: 1, rcptTyCd: 'R' });
   });
+
+  it('an answer lost after KRA took the invoice: the resend gets 994, kept failed as held by KRA, and Retry is 409', async () => {
+    const shop = await newShop();
+    await register(shop);
+    fake.loseNextAnswers(1);
+    const sold = await sell(shop);
+    await runJobs();
+    const signed = () => fake.invoices.filter((invoice) => invoice.tin === shop.kraPin);
+    expect(signed().map((invoice) => invoice.invcNo)).toEqual([1]);
+    expect(await invoiceOfSale(sold.sale.id)).toMatchObject({ status: 'pending', attempts: 1 });
+
+    await runJobs(15_000);
+    const held =
+      'eTIMS already holds this invoice: it took an earlier try whose answer was lost, so its ' +
+      'signature is not known here. Retry cannot help';
+    expect(await invoiceOfSale(sold.sale.id)).toMatchObject({
+      status: 'failed',
+      resultCode: '994',
+      message: held,
+      attempts: 2,
+    });
+    const shown = await shop.cashier.get(`/api/sales/${sold.sale.id}`);
+    expect(shown.json().data.etims).toEqual({
+      status: 'failed',
+      result_code: '994',
+      message: held,
+    });
+    const tried = fake.requests.length;
+    const retried = await shop.manager.post(`/api/sales/${sold.sale.id}/etims/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(409);
+    expect(retried.json()).toMatchObject({ code: 'etims.not_retryable', message: held });
+    await runJobs();
+    expect(fake.requests.length).toBe(tried);
+    expect((await invoiceOfSale(sold.sale.id))!.status).toBe('failed');
+
+    // A 994 on a first try is KRA's refusal as any other: kept with its own message.
+    const next = await sell(shop);
+    fake.refuseNext({ code: '994', message: 'Overlapped data' }, 1, '/saveTrnsSalesOsdc');
+    await runJobs();
+    expect(await invoiceOfSale(next.sale.id)).toMatchObject({
+      status: 'failed',
+      resultCode: '994',
+      message: 'Overlapped data',
+    });
+  });
 });
