@@ -1,6 +1,6 @@
 import type { EtimsStatus } from '@duka/shared/etims/etims.schemas';
 import type { Sale, SalePaymentMethod } from '@duka/shared/sales/sales.schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
 /** Spec §9: sales are listed 10 a page. */
@@ -57,5 +57,40 @@ export function useSales(params: SalesListParams, enabled = true) {
     // The current page stays on screen while the next one (or a new filter) loads.
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/** How often an open sale is read again while its invoice or a credit note waits for KRA. */
+export const ETIMS_POLL_MS = 3000;
+
+/** Whether the sale's invoice, or the credit note of one of its returns, waits for eTIMS. */
+export function waitsForEtims(sale: Sale): boolean {
+  return (
+    sale.etims?.status === 'pending' ||
+    sale.returns.some((saleReturn) => saleReturn.etims?.status === 'pending')
+  );
+}
+
+/**
+ * Issue 26: the open sale (GET /sales/{id}) read again every few seconds while `saleId` is
+ * given (its invoice or a credit note waits for KRA: after a manager's Retry, or eTIMS down)
+ * and until KRA has answered — so the details show the answer when it comes, as Retry's toast
+ * says; the list is then read again too. Under ['sales', id], the receipt's own key.
+ */
+export function useSaleWhileEtimsWaits(saleId: number | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['sales', saleId ?? 0] as const,
+    queryFn: async () => {
+      const response = await apiClient.get<{ success: boolean; data: Sale }>(`/sales/${saleId}`);
+      if (!waitsForEtims(response.data)) {
+        void queryClient.invalidateQueries({ queryKey: ['sales', 'list'] });
+      }
+      return response.data;
+    },
+    enabled: saleId !== null,
+    refetchOnMount: 'always',
+    refetchInterval: (query) =>
+      query.state.data && !waitsForEtims(query.state.data) ? false : ETIMS_POLL_MS,
   });
 }

@@ -187,6 +187,65 @@ describe('eTIMS on the Sales tab (issue 26)', () => {
     expect(screen.getByRole('dialog', { name: 'Sale Details' })).toBeInTheDocument();
   });
 
+  it("shows KRA's answer in the details when it comes after a Retry, and the list follows", async () => {
+    let current: Sale = refused;
+    let reads = 0;
+    const { sent } = renderTab(
+      (request) =>
+        salesPage(
+          request.path.includes('etims_status=failed') && current === refused ? [refused] : [],
+        ),
+      {
+        url: '/sales?etims_status=failed',
+        routes: {
+          'POST /sales/40/etims/retry': () => {
+            current = { ...refused, etims: { status: 'pending' } };
+            return { body: { success: true, data: current.etims } };
+          },
+          // The send job signs it between the first read and the next.
+          'GET /sales/40': () => {
+            reads += 1;
+            if (reads === 2) {
+              current = {
+                ...refused,
+                etims: { status: 'sent', invoice_number: 'KRACU0100000001/18' },
+              };
+            }
+            return { body: { success: true, data: current } };
+          },
+        },
+      },
+    );
+    await userEvent.click(
+      within(await rowOf('Fatuma Hassan')).getByRole('button', {
+        name: 'View Details of sale #40',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Sale Details' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry eTIMS of sale #40' }));
+    const state = () => within(dialog).getByTestId('etims-state');
+    await vi.waitFor(() => expect(state()).toHaveTextContent('Pending'));
+    // Read again after ETIMS_POLL_MS (3 s): signed, with the control unit's number.
+    await vi.waitFor(() => expect(state()).toHaveTextContent('CU Invoice No. KRACU0100000001/18'), {
+      timeout: 6000,
+    });
+    expect(state()).toHaveTextContent('Sent');
+    expect(within(state()).queryByRole('button')).toBeNull();
+    // The list was read again after the signed answer.
+    const signedRead = sent.findLastIndex((request) => request.path === '/sales/40');
+    await vi.waitFor(() =>
+      expect(
+        sent.findLastIndex(
+          (request) => request.path.startsWith('/sales?') && !request.path.includes('needs_review'),
+        ),
+      ).toBeGreaterThan(signedRead),
+    );
+    // Signed, it is read no more.
+    const polled = reads;
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(reads).toBe(polled);
+  }, 15_000);
+
   it('shows the server’s refusal of a retry', async () => {
     const { toasts } = renderTab(salesPage([refused]), {
       routes: {

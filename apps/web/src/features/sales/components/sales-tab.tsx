@@ -6,7 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
 import { errorMessage } from '@/lib/api-client';
 import { translateMessage } from '@/lib/i18n';
-import { SALES_PAGE_SIZE, useSales } from '../api/get-sales';
+import { SALES_PAGE_SIZE, useSaleWhileEtimsWaits, useSales, waitsForEtims } from '../api/get-sales';
 import { hasFilters, isRangeInvalid, useSalesFilters } from '../lib/sales-filters';
 import { SaleDetailsDialog } from './sale-details-dialog';
 import { SalesFiltersBar } from './sales-filters';
@@ -38,8 +38,14 @@ export function SalesTab({ onViewReceipt, onReturnItems, onViewRefundReceipt }: 
   const total = sales.data?.total ?? 0;
   const pageCount = Math.ceil(total / SALES_PAGE_SIZE);
   // The open sale as the list has it now: a receipt sent meanwhile shows in its badges.
-  const viewing =
+  const listed =
     viewingId === null ? null : (sales.data?.sales.find((sale) => sale.id === viewingId) ?? viewed);
+  // Issue 26: while its invoice waits for KRA the open sale is read again, and KRA's answer
+  // shows in the details when it comes (the list may not have it: a Failed filter, say). A copy
+  // cached before (the receipt's) is not shown: only what was read now.
+  const watched = useSaleWhileEtimsWaits(listed && waitsForEtims(listed) ? listed.id : null);
+  const viewing =
+    listed && watched.isFetchedAfterMount && watched.data?.id === listed.id ? watched.data : listed;
 
   const openDetails = (sale: Sale) => {
     setViewed(sale);
