@@ -167,6 +167,9 @@ async function expectQrLoaded(page: Page, dialog: Locator) {
   return qr;
 }
 
+// The first journey waits out the send job's backoff and the receipt's own (about 20 s).
+test.describe.configure({ timeout: 90_000 });
+
 // A journey that stops half-way must not leave the next one a fake that is down or refusing.
 test.afterEach(async ({ request }) => {
   await fake(request, 'up');
@@ -236,10 +239,11 @@ test('a sale across tax letters: the tax table and "eTIMS: pending", then KRA\'s
   await expect(dialog.getByRole('img', { name: 'KRA eTIMS QR code' })).toHaveCount(0);
 
   // Up: the job's next try (the runner's backoff, 15 s after the failed one) sends it, and the
-  // open receipt, looking again every 3 s, shows what the control unit signed.
+  // open receipt, looking again after 3, 6, 12, 24 s (its own backoff), shows what the control
+  // unit signed — about 21 s after it opened, at the latest 45 s.
   await fake(page.request, 'up');
   const block = dialog.locator('[data-etims-status="sent"]');
-  await expect(block).toBeVisible({ timeout: 30_000 });
+  await expect(block).toBeVisible({ timeout: 50_000 });
   await expect(dialog.getByText('eTIMS: pending')).toHaveCount(0);
   const invoices = (await (
     await page.request.get(`${FAKE_ETIMS_URL}/__fake/invoices`)
