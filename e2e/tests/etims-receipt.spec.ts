@@ -263,8 +263,8 @@ test('a manager sees Sent on /sales, and a refusal as Failed with its code until
   await awaitEtims(page.request, accepted, 'sent');
   // Only once the one before is signed: the refusal is for the next invoice the store sends.
   await fake(page.request, 'refuse', {
-    code: '994',
-    message: 'Overlapped data',
+    code: '910',
+    message: 'Request parameter error: custTin',
     path: '/saveTrnsSalesOsdc',
   });
   const refused = await sellByApi(page);
@@ -286,13 +286,13 @@ test('a manager sees Sent on /sales, and a refusal as Failed with its code until
   const details = page.getByRole('dialog', { name: 'Sale Details' });
   const state = details.getByTestId('etims-state');
   await expect(state.getByTestId('etims-badge')).toHaveText('Failed');
-  await expect(state).toContainText('KRA code 994');
-  await expect(state).toContainText('Overlapped data');
+  await expect(state).toContainText('KRA code 910');
+  await expect(state).toContainText('Request parameter error: custTin');
   // The refusal was for one invoice: the fake accepts again.
   await state.getByRole('button', { name: `Retry eTIMS of sale #${refused}` }).click();
   await expect(state.getByTestId('etims-badge')).toHaveText('Sent', { timeout: 20_000 });
   await expect(state).toContainText(`CU Invoice No. ${SDC_ID}/`);
-  await expect(state).not.toContainText('994');
+  await expect(state).not.toContainText('KRA code');
   await details.getByRole('button', { name: 'Close' }).last().click();
   await expect(details).toBeHidden();
   await expect(rowOf(refused).getByTestId('etims-badge')).toHaveText('Sent');
