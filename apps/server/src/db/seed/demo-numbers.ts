@@ -10,8 +10,9 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../client';
 
 export async function renumberDemoDocuments(tx: Executor): Promise<void> {
-  // The credit notes' eTIMS rows are written at commit (a deferred trigger): write them now.
-  await tx.execute(sql`SET CONSTRAINTS sale_returns_etims_invoice IMMEDIATE`);
+  // Sales take their numbers and credit notes their eTIMS rows at commit (deferred triggers,
+  // migrations 0042 and 0045): have them now. (insertSale has numbered each sale already.)
+  await tx.execute(sql`SET CONSTRAINTS ALL IMMEDIATE`);
   await tx.execute(sql`
     UPDATE sales s SET invoice_no = -n.no
     FROM (SELECT id, row_number() OVER (PARTITION BY store_id ORDER BY created_at, id) AS no

@@ -672,6 +672,7 @@ interface WrittenLine {
    * Issue 26 (migration 0043): the invoice number, the delivery fee's VAT, the line's tax letter
    * and VAT, the buyer's and the store's KRA PIN, and whether the store sends to eTIMS.
    */
+  /** Minus the sale's id: its number is given at commit (migration 0045, invoiceNumberOf). */
   invoice_no: number;
   delivery_tax: string;
   tax_type: TaxType;
@@ -679,6 +680,24 @@ interface WrittenLine {
   buyer_kra_pin: string | null;
   store_kra_pin: string | null;
   etims_registered: boolean;
+}
+
+/**
+ * The invoice number write_sale's sale took at its commit (migration 0045: a deferred trigger,
+ * so the store's counter is held for the commit alone). Inside a caller's transaction (the demo
+ * seed) the commit is later: the number is taken now, and held until that commit.
+ */
+async function invoiceNumberOf(db: Executor, saleId: number): Promise<number> {
+  if ('rollback' in db) {
+    await db.execute(sql`SET CONSTRAINTS sales_number_at_commit IMMEDIATE`);
+  }
+  const [row] = await executeNamed<{ invoice_no: number }>(
+    db,
+    'duka_sale_invoice_no',
+    'select invoice_no from sales where id = $1',
+    [saleId],
+  );
+  return row!.invoice_no;
 }
 
 /** The sale as one jsonb value (migration 0027): a new field is a new key, not a parameter. */
@@ -798,6 +817,7 @@ async function writeSale(
     throw saleErrorOf(error, lines, payment.parts, priced.mpesa) ?? error;
   }
   const first = written[0]!;
+  const invoiceNo = await invoiceNumberOf(db, first.sale_id);
   const soldAt = new Date(first.created_at);
   const sale: SaleRow = {
     id: first.sale_id,
@@ -835,7 +855,7 @@ async function writeSale(
     reviewNote: null,
     returnedAmount: '0',
     shiftId: first.shift_id ?? null,
-    invoiceNo: first.invoice_no,
+    invoiceNo,
     deliveryTax: first.delivery_tax,
     buyerKraPin: first.buyer_kra_pin,
   };
