@@ -3,14 +3,13 @@
  * one, and the QR code of a signed one. Another store's sale or return is not found (404).
  */
 import type { EtimsState } from '@duka/shared/etims/etims.schemas';
-import { etimsReceiptUrl } from '@duka/shared/etims/etims.schemas';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { saleReturns } from '../returns/returns.table';
 import { sales } from '../sales/sales.table';
 import { ETIMS_ANSWER_LOST_MESSAGE, OVERLAPPED_DATA, sendEtimsNow } from './etims-send.service';
-import { findEtimsSettings } from './etims-settings.service';
+import { signedReceiptUrl } from './etims-read.service';
 import { etimsInvoices, type EtimsInvoiceRow } from './etims.table';
 
 export type EtimsOwner = 'sale' | 'return';
@@ -109,18 +108,14 @@ export async function etimsQrText(
   id: number,
 ): Promise<string> {
   const invoice = await invoiceOf(db, storeId, owner, id);
-  const settings = await findEtimsSettings(db, storeId);
-  if (invoice?.status !== 'sent' || !invoice.signature || !settings) {
+  // Under the registration it was signed with, not the store's settings of today.
+  const url = invoice ? signedReceiptUrl(invoice) : null;
+  if (!url) {
     throw new AppError(
       404,
       'etims.not_sent',
       `This ${what(owner)} has no KRA QR code: eTIMS has not signed it yet`,
     );
   }
-  return etimsReceiptUrl(
-    settings.environment,
-    settings.kraPin,
-    settings.branchId,
-    invoice.signature,
-  );
+  return url;
 }

@@ -51,31 +51,38 @@ export function presentTax(lines: readonly StoredTaxedLine[]): TaxLine[] {
   });
 }
 
-/** The state of an invoice; none written means the store was not registered when it was made. */
-export function presentEtimsState(
-  invoice: EtimsInvoiceRow | undefined,
-  store: EtimsStoreInfo | undefined,
-): EtimsState {
+/**
+ * The state of an invoice; none written means the store was not registered when it was made. A
+ * sent one reads from what it was signed under (kept on its row), never the store's settings of
+ * today: a branch, environment or device changed later does not rewrite past receipts.
+ */
+export function presentEtimsState(invoice: EtimsInvoiceRow | undefined): EtimsState {
   if (!invoice) return { status: 'not_registered' };
   if (invoice.status === 'sent') {
     const signature = invoice.signature ?? '';
     const sent: EtimsState = {
       status: 'sent',
       // navari's "CU Invoice No": the control unit's id and its receipt number.
-      invoice_number: `${store?.sdcId ?? ''}/${invoice.receiptNo ?? ''}`,
+      invoice_number: `${invoice.sdcId ?? ''}/${invoice.receiptNo ?? ''}`,
       signature,
     };
     if (invoice.internalData !== null) sent.internal_data = invoice.internalData;
     if (invoice.sdcDateTime !== null) sent.sdc_date_time = invoice.sdcDateTime;
-    if (store) {
-      sent.qr_url = etimsReceiptUrl(store.environment, store.kraPin, store.branchId, signature);
-    }
+    const url = signedReceiptUrl(invoice);
+    if (url) sent.qr_url = url;
     return sent;
   }
   const state: EtimsState = { status: invoice.status };
   if (invoice.resultCode !== null) state.result_code = invoice.resultCode;
   if (invoice.message !== null) state.message = invoice.message;
   return state;
+}
+
+/** KRA's receipt page of a signed invoice, under the registration it was signed with. */
+export function signedReceiptUrl(invoice: EtimsInvoiceRow): string | null {
+  if (invoice.status !== 'sent' || !invoice.signature) return null;
+  if (!invoice.environment || !invoice.kraPin || !invoice.branchId) return null;
+  return etimsReceiptUrl(invoice.environment, invoice.kraPin, invoice.branchId, invoice.signature);
 }
 
 /** The state of a sale just written: waiting to be sent when its store is registered. */

@@ -253,6 +253,11 @@ export async function sendPendingInvoices(
           internalData: answer.intrlData,
           signature: answer.rcptSign,
           sdcDateTime: answer.sdcDateTime,
+          // What it was signed under: its receipt keeps these if the settings change later.
+          kraPin: settings.kraPin,
+          branchId: settings.branchId,
+          environment: settings.environment,
+          sdcId: settings.sdcId,
           resultCode: null,
           message: null,
           attempts: sql`${etimsInvoices.attempts} + 1`,

@@ -67,7 +67,8 @@ export const storeEtimsSettings = pgTable('store_etims_settings', {
  * triggers (migration 0042) when the store is registered — a sale of an unregistered store has
  * no row and reads as 'not_registered' — and sent by the etims-send job in etims_no order per
  * store. `status`: pending (waiting, or KRA unreachable: tried again later), sent (KRA's
- * answer kept), failed (KRA refused: its resultCd and resultMsg kept; Retry makes it pending).
+ * answer kept, with the PIN, branch, environment and control unit it was signed under),
+ * failed (KRA refused: its resultCd and resultMsg kept; Retry makes it pending).
  */
 export const etimsInvoices = pgTable(
   'etims_invoices',
@@ -98,6 +99,14 @@ export const etimsInvoices = pgTable(
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The registration it was signed under, kept when KRA signs it (null before): its receipt's
+     * CU number and QR code are these, whatever the store's settings become later.
+     */
+    kraPin: text('kra_pin'),
+    branchId: text('branch_id'),
+    environment: text('environment', { enum: ['sandbox', 'production'] }),
+    sdcId: text('sdc_id'),
   },
   (table) => [
     uniqueIndex('etims_invoices_store_no_unique').on(table.storeId, table.etimsNo),
@@ -111,6 +120,10 @@ export const etimsInvoices = pgTable(
       .where(sql`${table.status} = 'pending'`),
     check('etims_invoices_kind_valid', sql`${table.kind} in ('sale', 'credit_note')`),
     check('etims_invoices_status_valid', sql`${table.status} in ('pending', 'sent', 'failed')`),
+    check(
+      'etims_invoices_environment_valid',
+      sql`${table.environment} is null or ${table.environment} in ('sandbox', 'production')`,
+    ),
   ],
 );
 

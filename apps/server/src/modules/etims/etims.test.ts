@@ -22,6 +22,7 @@ import { sales } from '../sales/sales.table';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
 import { buildStore, saleBody, saleLine, signedIn } from '../../testing/factories';
 import { startFakeEtims, type FakeEtims } from '../../testing/fake-etims';
+import { etimsQrText } from './etims-invoices.service';
 import { ETIMS_SEND_JOB } from './etims-send.service';
 import { etimsInvoices, storeEtimsSettings } from './etims.table';
 
@@ -665,6 +666,68 @@ describe('sending invoices', () => {
       status: 'failed',
       resultCode: '994',
       message: 'Overlapped data',
+    });
+  });
+
+  it('a sent invoice keeps the registration it was signed under when the settings change; pending ones go under the new', async () => {
+    const shop = await newShop();
+    await register(shop);
+    const before = await sell(shop);
+    await runJobs();
+    // The next waits pending: eTIMS is down.
+    fake.down = 'connection';
+    const waiting = await sell(shop, {}, 1);
+    await runJobs();
+    expect((await invoiceOfSale(waiting.sale.id))!.status).toBe('pending');
+    const { sdc_id: oldSdcId } = (await shop.manager.get(settingsPath(shop.store))).json().data;
+    const signed = await invoiceOfSale(before.sale.id);
+    expect(signed).toMatchObject({
+      status: 'sent',
+      kraPin: shop.kraPin,
+      branchId: '00',
+      environment: 'sandbox',
+      sdcId: oldSdcId,
+    });
+    const oldQr = `https://etims-sbx.kra.go.ke/common/link/etims/receipt/indexEtimsReceiptData?Data=${shop.kraPin}00${signed!.signature}`;
+
+    // Another branch, environment and device (eTIMS answers again, before the send's retry).
+    fake.down = false;
+    const saved = await shop.manager.put(settingsPath(shop.store), {
+      kra_pin: shop.kraPin,
+      branch_id: '01',
+      device_serial: `DEV-${shop.store}-B`,
+      environment: 'production',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const newSdcId: string = saved.json().data.sdc_id;
+    expect(newSdcId).not.toBe(oldSdcId);
+
+    const shown = await shop.cashier.get(`/api/sales/${before.sale.id}`);
+    expect(shown.json().data.etims).toMatchObject({
+      status: 'sent',
+      invoice_number: `${oldSdcId}/${signed!.receiptNo}`,
+      qr_url: oldQr,
+    });
+    expect(await etimsQrText(t.db, shop.store, 'sale', before.sale.id)).toBe(oldQr);
+
+    // The one never sent goes under the new registration.
+    const retried = await shop.manager.post(`/api/sales/${waiting.sale.id}/etims/retry`, {});
+    expect(retried.statusCode, retried.body).toBe(200);
+    await runJobs();
+    const later = await invoiceOfSale(waiting.sale.id);
+    expect(later).toMatchObject({
+      status: 'sent',
+      branchId: '01',
+      environment: 'production',
+      sdcId: newSdcId,
+    });
+    expect(fake.invoices.at(-1)).toMatchObject({ tin: shop.kraPin, bhfId: '01', invcNo: 2 });
+    const shownLater = await shop.cashier.get(`/api/sales/${waiting.sale.id}`);
+    expect(shownLater.json().data.etims).toMatchObject({
+      invoice_number: `${newSdcId}/${later!.receiptNo}`,
+      qr_url: expect.stringMatching(
+        new RegExp(`^https://etims\\.kra\\.go\\.ke/.*Data=${shop.kraPin}01${later!.signature}$`),
+      ),
     });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { etimsInvoicesOfReturns, etimsStoresOf, presentEtimsState } from '../etims/etims-read.service';
+import { etimsInvoicesOfReturns, presentEtimsState } from '../etims/etims-read.service';
 import { saleItems } from '../sales/sales.table';
 import { users } from '../users/users.table';
 import type { SaleReturnWithItems } from './returns.presenters';
@@ -49,7 +49,7 @@ async function group(
   bySale: Map<number, SaleReturnWithItems[]>,
 ): Promise<Map<number, SaleReturnWithItems[]>> {
   const returnIds = rows.map(({ row }) => row.id);
-  const [items, invoices, stores] = await Promise.all([
+  const [items, invoices] = await Promise.all([
     db
       .select({
         item: saleReturnItems,
@@ -61,10 +61,6 @@ async function group(
       .where(inArray(saleReturnItems.returnId, returnIds))
       .orderBy(asc(saleReturnItems.id)),
     etimsInvoicesOfReturns(db, returnIds),
-    etimsStoresOf(
-      db,
-      rows.map(({ row }) => row.storeId),
-    ),
   ]);
   for (const { row, userName } of rows) {
     const entry: SaleReturnWithItems = {
@@ -73,7 +69,7 @@ async function group(
         .filter(({ item }) => item.returnId === row.id)
         .map(({ item, productName, unitType }) => ({ ...item, productName, unitType })),
       user: row.userId === null || userName === null ? null : { id: row.userId, name: userName },
-      etims: presentEtimsState(invoices.get(row.id), stores.get(row.storeId)),
+      etims: presentEtimsState(invoices.get(row.id)),
     };
     const list = bySale.get(row.saleId);
     if (list) list.push(entry);

@@ -154,7 +154,7 @@ export async function withParts(db: Executor, rows: SaleRow[]): Promise<SaleWith
     reviewer: approverOf(sale.reviewedBy),
     returns: returnsBySale.get(sale.id) ?? [],
     storeKraPin: etimsStores.get(sale.storeId)?.kraPin ?? null,
-    etims: presentEtimsState(invoices.get(sale.id), etimsStores.get(sale.storeId)),
+    etims: presentEtimsState(invoices.get(sale.id)),
   }));
 }
 
