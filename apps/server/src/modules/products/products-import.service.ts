@@ -169,11 +169,13 @@ function refusedCells(role: Role, { row, values, given }: ImportRow, current: Pr
   if (given.has('pack_size')) edit.pack_size = values.pack_size;
   if (given.has('kind')) edit.kind = values.kind;
   if (given.has('tax_type')) edit.tax_type = values.tax_type;
-  return forbiddenProductChanges(role, productAsStored(current), edit).map((field): ImportError => ({
-    row,
-    field,
-    message: MANAGER_ONLY_FIELD_MESSAGE,
-  }));
+  return forbiddenProductChanges(role, productAsStored(current), edit).map(
+    (field): ImportError => ({
+      row,
+      field,
+      message: MANAGER_ONLY_FIELD_MESSAGE,
+    }),
+  );
 }
 
 async function plan(
