@@ -18,10 +18,6 @@ import { DEMO, DEMO_PASSWORD, logInAndWait } from '../fixtures/accounts';
 import { seriousViolations, THEMES, useTheme, type Finding } from '../fixtures/axe';
 import { FAKE_ETIMS_URL } from '../fixtures/servers';
 
-/** Demo products of the two letters most sold (apps/server/src/db/seed/demo-catalogue.ts). */
-const JOGOO = { search: 'Jogoo', name: 'Jogoo Maize Flour 2kg' }; // A Exempt
-const PEN = { search: 'Bic Cristal', name: 'Bic Cristal Pen Blue' }; // B 16%
-
 /** The demo device's control unit id (apps/server/src/db/seed/demo-etims.ts). */
 const SDC_ID = 'KRACU0100000001';
 
@@ -54,10 +50,17 @@ async function csrfToken(page: Page): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+interface LetterProduct {
+  id: number;
+  search: string;
+  name: string;
+  price: number;
+}
+
 /**
- * Products of the letters the demo has none in stock of (its two zero-rated loaves sell out
- * during the demo's sales), created by the manager: C Zero-rated and E VAT 8%, with names of
- * this run's own so the till finds exactly them.
+ * A product of each letter sold here, created by the manager with names of this run's own so the
+ * till finds exactly them: A Exempt, B 16%, C Zero-rated, E VAT 8%. Never the demo's: the other
+ * journeys of the worker sell those, and its zero-rated loaves sell out in the demo's sales.
  */
 async function createLetterProducts(baseURL: string) {
   const api = await http.newContext({ baseURL });
@@ -73,8 +76,10 @@ async function createLetterProducts(baseURL: string) {
   const headers = await csrf();
   const [category] = (await (await api.get('/api/categories')).json()) as { id: number }[];
   const stamp = `${Date.now()}`;
-  const made = [];
+  const made: LetterProduct[] = [];
   for (const [letter, name, price] of [
+    ['A', `Unga wa Mahindi ${stamp}`, 185],
+    ['B', `Exercise Book ${stamp}`, 45.5],
     ['C', `Uji Millet Flour ${stamp}`, 95],
     ['E', `Kerosene 1L ${stamp}`, 157],
   ] as const) {
@@ -91,32 +96,32 @@ async function createLetterProducts(baseURL: string) {
         pack_selling_price: 0,
         dozen_buying_price: 0,
         dozen_selling_price: 0,
-        quantity: 10,
+        quantity: 20,
         min_quantity: 0,
       },
     });
     expect(created.status(), await created.text()).toBe(201);
-    made.push({ search: stamp, name });
+    const { id } = ((await created.json()) as { data: { id: number } }).data;
+    made.push({ id, search: name, name, price });
   }
   await api.dispose();
-  return { millet: made[0]!, kerosene: made[1]! };
+  const [flour, book, millet, kerosene] = made as [
+    LetterProduct,
+    LetterProduct,
+    LetterProduct,
+    LetterProduct,
+  ];
+  return { flour, book, millet, kerosene };
 }
 
-/** A cash sale of a Jogoo (A) and a pen (B) through the API, as the signed-in person. */
-async function sellByApi(page: Page): Promise<number> {
-  const items = [];
-  for (const { search } of [JOGOO, PEN]) {
-    const found = (await (
-      await page.request.get(`/api/products/search?q=${encodeURIComponent(search)}`)
-    ).json()) as { data: { id: number; piece_selling_price: number }[] };
-    const product = found.data[0]!;
-    items.push({
-      product_id: product.id,
-      quantity: 1,
-      unit_price: Number(product.piece_selling_price),
-      unit_type: 'piece',
-    });
-  }
+/** A cash sale of one of each product through the API, as the signed-in person. */
+async function sellByApi(page: Page, products: LetterProduct[]): Promise<number> {
+  const items = products.map((product) => ({
+    product_id: product.id,
+    quantity: 1,
+    unit_price: product.price,
+    unit_type: 'piece',
+  }));
   const total = items.reduce((sum, item) => sum + item.unit_price, 0);
   const customers = (await (await page.request.get('/api/customers')).json()) as {
     data: { id: number; name: string }[];
@@ -179,13 +184,13 @@ test('a sale across tax letters: the tax table and "eTIMS: pending", then KRA\'s
   page,
   baseURL,
 }) => {
-  const { millet, kerosene } = await createLetterProducts(baseURL!);
+  const { flour, book, millet, kerosene } = await createLetterProducts(baseURL!);
   await logInAndWait(page, DEMO.sales.email);
   await page.goto('/pos');
   await expect(page.getByRole('heading', { name: 'Point of Sale', level: 1 })).toBeVisible();
   // Down: the send job finds no OSCU, so the receipt surely first shows the invoice waiting.
   await fake(page.request, 'down');
-  for (const product of [JOGOO, PEN, PEN, millet, kerosene]) {
+  for (const product of [flour, book, book, millet, kerosene]) {
     await page.getByRole('searchbox', { name: 'Search products' }).fill(product.search);
     await page.getByRole('button', { name: `Add ${product.name}`, exact: true }).click();
   }
@@ -204,8 +209,8 @@ test('a sale across tax letters: the tax table and "eTIMS: pending", then KRA\'s
     sale.items
       .filter((item) => item.Product.name === name)
       .reduce((sum, item) => sum + Math.round(item.unit_price * 100) * item.quantity, 0);
-  const a = lineCents(JOGOO.name);
-  const b = lineCents(PEN.name);
+  const a = lineCents(flour.name);
+  const b = lineCents(book.name);
   const bTax = Math.round((b * 16) / 116);
   const c = lineCents(millet.name);
   const e = lineCents(kerosene.name);
@@ -257,9 +262,11 @@ test('a sale across tax letters: the tax table and "eTIMS: pending", then KRA\'s
 
 test('a manager sees Sent on /sales, and a refusal as Failed with its code until Retry sends it', async ({
   page,
+  baseURL,
 }) => {
+  const { flour, book } = await createLetterProducts(baseURL!);
   await logInAndWait(page, DEMO.manager.email);
-  const accepted = await sellByApi(page);
+  const accepted = await sellByApi(page, [flour, book]);
   await awaitEtims(page.request, accepted, 'sent');
   // Only once the one before is signed: the refusal is for the next invoice the store sends.
   await fake(page.request, 'refuse', {
@@ -267,7 +274,7 @@ test('a manager sees Sent on /sales, and a refusal as Failed with its code until
     message: 'Request parameter error: custTin',
     path: '/saveTrnsSalesOsdc',
   });
-  const refused = await sellByApi(page);
+  const refused = await sellByApi(page, [flour, book]);
   await awaitEtims(page.request, refused, 'failed');
 
   await page.goto('/sales');
@@ -301,10 +308,12 @@ test('a manager sees Sent on /sales, and a refusal as Failed with its code until
 for (const theme of THEMES) {
   test(`axe, ${theme} theme: the receipt with its tax table and the signed eTIMS block`, async ({
     page,
+    baseURL,
   }) => {
+    const { flour, book } = await createLetterProducts(baseURL!);
     await useTheme(page, theme);
     await logInAndWait(page, DEMO.sales.email);
-    const saleId = await sellByApi(page);
+    const saleId = await sellByApi(page, [flour, book]);
     await awaitEtims(page.request, saleId, 'sent');
     const dialog = await openReceipt(page, saleId);
     await expectQrLoaded(page, dialog);
@@ -319,9 +328,11 @@ test.describe('on a phone', () => {
 
   test('the signed receipt fits 390 px with its QR code, and prints on 58 mm paper', async ({
     page,
+    baseURL,
   }, testInfo) => {
+    const { flour, book } = await createLetterProducts(baseURL!);
     await logInAndWait(page, DEMO.sales.email);
-    const saleId = await sellByApi(page);
+    const saleId = await sellByApi(page, [flour, book]);
     await awaitEtims(page.request, saleId, 'sent');
     const dialog = await openReceipt(page, saleId);
     const qr = await expectQrLoaded(page, dialog);

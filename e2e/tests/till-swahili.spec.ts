@@ -10,6 +10,8 @@
  * - names of things a Kenyan calls by their name in any language: KSh, M-Pesa ('Pesa' is
  *   Swahili too), SMS, WhatsApp, PDF, Duka (the app, and a Swahili word);
  * - KRA and PIN: the tax authority's own words on every Kenyan receipt ("PIN ya KRA");
+ * - VAT and eTIMS: the tax's and KRA's invoicing system's names, printed as such on a Kenyan
+ *   receipt in any language ("Jumla ya VAT", "eTIMS: inasubiri");
  * - till and paybill: Safaricom's names of the M-Pesa numbers a shop is paid to;
  * - mm: the paper width unit;
  * - Ctrl, Enter: printed on the keys the checkout shortcut names;
@@ -31,6 +33,8 @@ const ALLOWED = new Set([
   'duka',
   'kra',
   'pin',
+  'vat',
+  'etims',
   'till',
   'paybill',
   'mm',
