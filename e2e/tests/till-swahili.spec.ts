@@ -10,8 +10,10 @@
  * - names of things a Kenyan calls by their name in any language: KSh, M-Pesa ('Pesa' is
  *   Swahili too), SMS, WhatsApp, PDF, Duka (the app, and a Swahili word);
  * - KRA and PIN: the tax authority's own words on every Kenyan receipt ("PIN ya KRA");
- * - VAT and eTIMS: the tax's and KRA's invoicing system's names, printed as such on a Kenyan
- *   receipt in any language ("Jumla ya VAT", "eTIMS: inasubiri");
+ * - VAT, eTIMS and CU: the tax's, KRA's invoicing system's and its control unit's names,
+ *   printed as such on a Kenyan receipt in any language ("Jumla ya VAT", "eTIMS: inasubiri",
+ *   "Nambari ya ankara ya CU");
+ * - data: a Swahili word too ("Data ya ndani", the signed invoice's internal data);
  * - till and paybill: Safaricom's names of the M-Pesa numbers a shop is paid to;
  * - mm: the paper width unit;
  * - Ctrl, Enter: printed on the keys the checkout shortcut names;
@@ -35,6 +37,8 @@ const ALLOWED = new Set([
   'pin',
   'vat',
   'etims',
+  'cu',
+  'data',
   'till',
   'paybill',
   'mm',
