@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KRA_PIN, kraPinSchema, lineTaxCents, taxSummary } from './tax';
+import { KRA_PIN, kraPinSchema, lineTaxCents } from './tax';
 
 describe('lineTaxCents', () => {
   it('takes 16/116 of a VAT-inclusive total, to the cent, half up', () => {
@@ -23,23 +23,6 @@ describe('lineTaxCents', () => {
 
   it('is 0 at a rate of 0', () => {
     expect(lineTaxCents(12_345, 0)).toBe(0);
-  });
-});
-
-describe('taxSummary', () => {
-  it('adds each letter’s line taxes, never the letter’s total taxed at once', () => {
-    const summary = taxSummary([
-      { tax_type: 'B', total_cents: 10_000 },
-      { tax_type: 'B', total_cents: 10_000 },
-      { tax_type: 'A', total_cents: 5_000 },
-      { tax_type: 'E', total_cents: 5_000 },
-    ]);
-    expect(summary).toEqual([
-      { tax_type: 'A', rate: 0, taxable_cents: 5_000, tax_cents: 0 },
-      // 2 × 13.79 = 27.58 (the 200.00 taxed at once would be 27.59)
-      { tax_type: 'B', rate: 16, taxable_cents: 20_000 - 2_758, tax_cents: 2_758 },
-      { tax_type: 'E', rate: 8, taxable_cents: 5_000 - 370, tax_cents: 370 },
-    ]);
   });
 });
 

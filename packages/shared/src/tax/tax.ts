@@ -4,8 +4,9 @@
  * (half up), and a sale's tax per letter is its lines' taxes added up — never the letter's total
  * taxed at once. The taxable amount is the total without its tax (OSCU's `taxblAmt`).
  *
- * The sale's SQL computes a line's tax too (line_tax(), migration 0043): tax.twin.test.ts in the
- * server proves the two agree. Every figure here is integer cents.
+ * The sale's SQL computes each line's tax (line_tax(), migration 0042) and keeps it on the line;
+ * lineTaxCents is its twin (the server's sale-rules.test.ts proves the two agree), and the
+ * answers add the kept amounts up per letter (modules/etims/etims-read.service.ts presentTax).
  */
 import { z } from 'zod';
 
@@ -36,39 +37,6 @@ export function lineTaxCents(totalCents: number, rate: number): number {
   const denominator = 100 + rate;
   const sign = numerator < 0 ? -1 : 1;
   return sign * Math.floor((Math.abs(numerator) * 2 + denominator) / (denominator * 2));
-}
-
-export interface TaxedLine {
-  tax_type: TaxType;
-  /** The line's VAT-inclusive total, in cents. */
-  total_cents: number;
-}
-
-export interface TaxSummaryLine {
-  tax_type: TaxType;
-  rate: number;
-  taxable_cents: number;
-  tax_cents: number;
-}
-
-/** A sale's (or a credit note's) tax per letter, A to E, only the letters it has. */
-export function taxSummary(lines: readonly TaxedLine[]): TaxSummaryLine[] {
-  const byType = new Map<TaxType, { total: number; tax: number }>();
-  for (const line of lines) {
-    const sums = byType.get(line.tax_type) ?? { total: 0, tax: 0 };
-    sums.total += line.total_cents;
-    sums.tax += lineTaxCents(line.total_cents, TAX_RATES[line.tax_type]);
-    byType.set(line.tax_type, sums);
-  }
-  return TAX_TYPES.filter((type) => byType.has(type)).map((type) => {
-    const sums = byType.get(type)!;
-    return {
-      tax_type: type,
-      rate: TAX_RATES[type],
-      taxable_cents: sums.total - sums.tax,
-      tax_cents: sums.tax,
-    };
-  });
 }
 
 /** The tax of a sale or a credit note per letter, as the API answers it (KSh, not cents). */
