@@ -8,7 +8,7 @@
  */
 import type { VatReport } from '@duka/shared/etims/etims.schemas';
 import type { Sale } from '@duka/shared/sales/sales.schemas';
-import { TAX_TYPES, taxSummary, type TaxType } from '@duka/shared/tax/tax';
+import { lineTaxCents, TAX_RATES, TAX_TYPES, type TaxType } from '@duka/shared/tax/tax';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing/create-test-app';
@@ -93,23 +93,34 @@ async function returnAt(
     .where(eq(saleReturnItems.returnId, id));
 }
 
-/** A sale's tax table in cents worked out from its lines (lineTaxCents), the delivery fee as B. */
-function linesTax(sale: Sale) {
+/** A sale's tax table worked out from its lines (lineTaxCents, each line on its own), the delivery fee as B. */
+function linesTax(sale: Sale): Sale['tax'] {
   const cents = (value: number) => Math.round(value * 100);
-  return taxSummary([
+  const lines: { taxType: TaxType; totalCents: number }[] = [
     ...sale.items.map((item) => ({
-      tax_type: letterOf.get(item.product_id!)!,
-      total_cents: cents(item.total),
+      taxType: letterOf.get(item.product_id!)!,
+      totalCents: cents(item.total),
     })),
     ...(sale.delivery_fee > 0
-      ? [{ tax_type: 'B' as const, total_cents: cents(sale.delivery_fee) }]
+      ? [{ taxType: 'B' as const, totalCents: cents(sale.delivery_fee) }]
       : []),
-  ]).map((row) => ({
-    tax_type: row.tax_type,
-    rate: row.rate,
-    taxable_amount: row.taxable_cents / 100,
-    tax_amount: row.tax_cents / 100,
-  }));
+  ];
+  const byType = new Map<TaxType, { total: number; tax: number }>();
+  for (const { taxType, totalCents } of lines) {
+    const sums = byType.get(taxType) ?? { total: 0, tax: 0 };
+    sums.total += totalCents;
+    sums.tax += lineTaxCents(totalCents, TAX_RATES[taxType]);
+    byType.set(taxType, sums);
+  }
+  return TAX_TYPES.filter((letter) => byType.has(letter)).map((letter) => {
+    const { total, tax } = byType.get(letter)!;
+    return {
+      tax_type: letter,
+      rate: TAX_RATES[letter],
+      taxable_amount: (total - tax) / 100,
+      tax_amount: tax / 100,
+    };
+  });
 }
 
 /** The sales' `tax` tables (as their receipts print them) added up per letter, in KSh. */
