@@ -42,3 +42,4 @@ export {
   storeDocumentNumbers,
   storeEtimsSettings,
 } from '../modules/etims/etims.table';
+export { backups } from '../modules/system/backups.table';

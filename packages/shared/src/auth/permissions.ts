@@ -95,6 +95,10 @@ export const CAPABILITIES = {
   'etims:retry': MANAGERS,
   'etims:qr': STAFF,
   'reports:vat': MANAGERS,
+  // Issue 27: the System page — the backups' state, and a backup made now. The owner of a
+  // one-shop install is its admin; a chain's super_admin. The file is never served over HTTP.
+  'system:read': ['super_admin', 'admin'],
+  'system:backup': ['super_admin', 'admin'],
   'users:manage': ['super_admin', 'admin'],
   'stores:read': ALL,
   'stores:manage': ['super_admin'],
