@@ -38,9 +38,10 @@ type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number];
 function servers(index: number): WebServer[] {
   const app = appUrl(index);
   const fake = fakeDarajaUrl(index);
-  // The web app is built once, by the first app server; Playwright starts the web servers one
-  // after the other, each once the one before answers, so the others find the build done.
-  const build = index === 0 ? 'npm run build -w @duka/web && ' : '';
+  // The web app is built and the server compiled (npm run build: the server runs as compiled
+  // JavaScript, as in production) once, by the first app server; Playwright starts the web
+  // servers one after the other, each once the one before answers, so the others find them done.
+  const build = index === 0 ? 'npm run build && ' : '';
   return [
     {
       command: 'npm run fake:daraja',

@@ -1,6 +1,7 @@
 /**
  * Real child processes for the start-up tests: the server (src/main.ts) and create-admin run
- * through `node --import tsx` exactly as `npm start` runs them, with a clean environment.
+ * through `node --import tsx`, with a clean environment; a compiled script (a .js file that
+ * scripts/build.mjs wrote) runs as production runs it, `node --enable-source-maps`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -36,7 +37,8 @@ function childEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 export function spawnScript(script: string, options: SpawnOptions = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...(options.args ?? [])], {
+  const runner = script.endsWith('.js') ? ['--enable-source-maps'] : ['--import', 'tsx'];
+  return spawn(process.execPath, [...runner, script, ...(options.args ?? [])], {
     cwd: SERVER_DIR,
     env: childEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,9 +88,13 @@ export interface RunningServer {
   ended: Promise<RunResult>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/** Starts the server (src/main.ts through tsx, or a compiled dist/main.js) on a free port. */
+export async function startServer(
+  env: Record<string, string>,
+  script = MAIN_SCRIPT,
+): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawnScript(MAIN_SCRIPT, { env: { PORT: String(port), ...env } });
+  const child = spawnScript(script, { env: { PORT: String(port), ...env } });
   const ended = collect(child);
   let exited = false;
   void ended.then(() => (exited = true));
