@@ -19,6 +19,27 @@ describe('loadConfig (operational contract)', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 
+  it('reads a replica for reports (DATABASE_READ_URL) only beside a DATABASE_URL, bound 10 s unless set', () => {
+    expect(loadConfig({}).databaseRead).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://p/duka', DATABASE_READ_URL: 'postgres://r/duka' })
+        .databaseRead,
+    ).toEqual({ url: 'postgres://r/duka', maxLagMs: 10_000, checkEveryMs: 2_000 });
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://p/duka',
+        DATABASE_READ_URL: 'postgres://r/duka',
+        DATABASE_READ_MAX_LAG_MS: '30000',
+      }).databaseRead?.maxLagMs,
+    ).toBe(30_000);
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://r/duka' })).toThrow(
+      'DATABASE_READ_URL is a replica of the DATABASE_URL server; set both',
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://p/duka', DATABASE_READ_MAX_LAG_MS: 'soon' }),
+    ).toThrow('DATABASE_READ_MAX_LAG_MS');
+  });
+
   it('reads relative paths from where npm was run', () => {
     const config = loadConfig({
       INIT_CWD: '/home/shop',

@@ -21,6 +21,12 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica for reports and CSV exports (DATABASE_READ_URL; db/read-replica.ts),
+   * used while its replay lags by no more than maxLagMs (DATABASE_READ_MAX_LAG_MS, default
+   * 10 s); unset → every read from the primary.
+   */
+  databaseRead: { url: string; maxLagMs: number; checkEveryMs: number } | undefined;
   dataDir: string;
   uploadDir: string;
   /**
@@ -86,6 +92,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_READ_URL: z.string().min(1).optional(),
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOAD_DIR: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
@@ -153,11 +161,24 @@ export function loadConfig(env: NodeJS.ProcessEnv): EnvConfig {
     throw new StartupError(`Invalid configuration: ${details}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new StartupError(
+      'Invalid configuration: DATABASE_READ_URL is a replica of the DATABASE_URL server; set both',
+    );
+  }
   const dataDir = resolveFromInvocation(env, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL,
+    databaseRead: e.DATABASE_READ_URL
+      ? {
+          url: e.DATABASE_READ_URL,
+          maxLagMs: e.DATABASE_READ_MAX_LAG_MS ?? 10_000,
+          // The lag is read at most this often: a query of a millisecond on the replica.
+          checkEveryMs: 2_000,
+        }
+      : undefined,
     dataDir,
     uploadDir: e.UPLOAD_DIR
       ? resolveFromInvocation(env, e.UPLOAD_DIR)

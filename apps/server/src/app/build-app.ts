@@ -11,7 +11,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { openReadReplica } from '../db/read-replica';
 import { accessPlugin } from '../lib/access.plugin';
+import { ChangeBus } from '../lib/change-bus';
 import { DarajaClient } from '../lib/daraja/daraja-client';
 import { OscuClient } from '../lib/etims/oscu-client';
 import { formDataPlugin } from '../lib/form-data';
@@ -70,7 +72,7 @@ import { securityHeadersPlugin } from './security-headers';
 import { registerUploads } from './uploads-static';
 import { registerWebApp } from './web-static';
 
-export interface BuildAppOptions extends Omit<AppDeps, 'daraja' | 'etims'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'daraja' | 'etims' | 'readDb'> {
   /** Default: a new DarajaClient on config.daraja.baseUrl. */
   daraja?: DarajaClient;
   /** Default: a new OscuClient on config.etims.baseUrl. */
@@ -93,8 +95,16 @@ export async function buildApp({
   etims,
   ...given
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // Issue 27: reports and exports from the replica of DATABASE_READ_URL (logged by the app).
+  const readReplica = given.config.databaseRead
+    ? openReadReplica(given.db, given.config.databaseRead, {
+        info: (message) => app.log.info(message),
+        warn: (message, error) => app.log.warn({ err: error }, message),
+      })
+    : undefined;
   const deps: AppDeps = {
     ...given,
+    readDb: readReplica ? () => readReplica.db() : () => Promise.resolve(given.db),
     daraja: daraja ?? new DarajaClient({ baseUrl: given.config.daraja.baseUrl }),
     etims: etims ?? new OscuClient({ baseUrl: given.config.etims.baseUrl }),
   };
@@ -153,6 +163,20 @@ export async function buildApp({
   jobRunner.every(ETIMS_SWEEP_EVERY_MS, ({ db }, now) => sweepPendingEtims(db, now));
   app.decorate('jobs', jobRunner);
   app.addHook('onClose', () => jobRunner.stop());
+  if (readReplica) app.addHook('onClose', () => readReplica.close());
+  // Issue 27: several app servers on one PostgreSQL — a write here reaches every instance's
+  // caches through LISTEN/NOTIFY (lib/change-bus). The embedded database has one process.
+  if (deps.config.databaseUrl) {
+    const changeBus = new ChangeBus({
+      connectionString: deps.config.databaseUrl,
+      log: {
+        info: (message) => app.log.info(message),
+        warn: (message, error) => app.log.warn({ err: error }, message),
+      },
+    });
+    await changeBus.start();
+    app.addHook('onClose', () => changeBus.close());
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

@@ -7,7 +7,13 @@ import type { JobRunner } from '../modules/jobs/job-runner';
 
 /** Everything the app needs from outside, injected so tests swap in PGlite and a fixed clock. */
 export interface AppDeps {
+  /** The primary: the till, every write, and every read but reports' and exports'. */
   db: Database;
+  /**
+   * Where reports and CSV exports read (issue 27): the replica of DATABASE_READ_URL while it
+   * is reachable and near enough (db/read-replica.ts), else `db`. buildApp makes it.
+   */
+  readDb: () => Promise<Database>;
   config: AppConfig;
   clock: Clock;
   /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Executor } from '../db/client';
 import { LIST_TTL_MS, createListCache } from './list-cache';
 
-const cache = createListCache<number>();
+const cache = createListCache<number>({ name: 'test.counts' });
 const cachedCount = cache.get.bind(cache);
 const catalogueChanged = cache.changed.bind(cache);
 
@@ -24,7 +24,7 @@ describe('list cache', () => {
   });
 
   it('with answerWhileLoading, answers with the last value while loading again', async () => {
-    const ordered = createListCache<number>({ answerWhileLoading: true });
+    const ordered = createListCache<number>({ name: 'test.ordered', answerWhileLoading: true });
     const s = source([10, 11, 12]);
     expect(await ordered.get(s.db, 1, 'k', s.count, 1_000)).toBe(10);
     // Expired: the last value at once, and a new one for the next caller.
@@ -37,7 +37,7 @@ describe('list cache', () => {
   });
 
   it('lets the oldest entry go when full, and keeps the rest', async () => {
-    const small = createListCache<number>({ maxEntries: 2 });
+    const small = createListCache<number>({ name: 'test.small', maxEntries: 2 });
     const db = {} as Executor;
     const value = (n: number) => () => Promise.resolve(n);
     await small.get(db, 1, 'a', value(1), 0);
@@ -53,10 +53,31 @@ describe('list cache', () => {
   it('forgets every count when a row of its kind changes, and only its own', async () => {
     const s = source([5, 6]);
     expect(await cachedCount(s.db, 1, 'k', s.count, 0)).toBe(5);
-    createListCache<number>().changed();
+    createListCache<number>({ name: 'test.other' }).changed();
     expect(await cachedCount(s.db, 1, 'k', s.count, 1)).toBe(5);
     catalogueChanged();
     expect(await cachedCount(s.db, 1, 'k', s.count, 2)).toBe(6);
+  });
+
+  it("forgets one store's entries when the write names its store, every store's otherwise", async () => {
+    const perStore = createListCache<number>({ name: 'test.stores' });
+    const db = {} as Executor;
+    const value = (n: number) => () => Promise.resolve(n);
+    await perStore.get(db, 1, 'k', value(1), 0);
+    await perStore.get(db, 2, 'k', value(2), 0);
+    perStore.changed(1);
+    expect(await perStore.get(db, 1, 'k', value(11), 1)).toBe(11);
+    expect(await perStore.get(db, 2, 'k', value(12), 1)).toBe(2);
+    perStore.changed();
+    expect(await perStore.get(db, 1, 'k', value(21), 2)).toBe(21);
+    expect(await perStore.get(db, 2, 'k', value(22), 2)).toBe(22);
+    // A store's write overtaking its load leaves that load unkept, as a write of all does.
+    let finish!: (n: number) => void;
+    const loading = perStore.get(db, 1, 'k2', () => new Promise<number>((r) => (finish = r)), 3);
+    perStore.changed(1);
+    finish(30);
+    expect(await loading).toBe(30);
+    expect(await perStore.get(db, 1, 'k2', value(31), 4)).toBe(31);
   });
 
   it('keeps stores, keys and databases apart', async () => {
@@ -81,7 +102,7 @@ describe('list cache', () => {
 
 describe('list cache: loads at the same moment', () => {
   it('shares one load between callers asking for the same key at once', async () => {
-    const shared = createListCache<number>();
+    const shared = createListCache<number>({ name: 'test.counts' });
     const db = {} as Executor;
     let calls = 0;
     let finish!: (n: number) => void;
@@ -98,7 +119,7 @@ describe('list cache: loads at the same moment', () => {
   });
 
   it('does not share a load that a write overtook, and lets a failed load be tried again', async () => {
-    const shared = createListCache<number>();
+    const shared = createListCache<number>({ name: 'test.counts' });
     const db = {} as Executor;
     let finish!: (n: number) => void;
     const before = shared.get(
@@ -122,7 +143,7 @@ describe('list cache: loads at the same moment', () => {
   });
 
   it('answers with the last value when the load after an expiry fails, then loads again', async () => {
-    const shared = createListCache<number>({ answerWhileLoading: true });
+    const shared = createListCache<number>({ name: 'test.ordered', answerWhileLoading: true });
     const db = {} as Executor;
     expect(await shared.get(db, 1, 'k', () => Promise.resolve(1), 0)).toBe(1);
     const failing = () => Promise.reject(new Error('down'));

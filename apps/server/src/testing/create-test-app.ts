@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     env: 'test',
     port: 0,
     databaseUrl: undefined,
+    databaseRead: undefined,
     dataDir: '/nonexistent',
     uploadDir: '/nonexistent/uploads',
     sessionSecret: 'test-secret-of-sufficient-length',

@@ -88,8 +88,11 @@ function visibleToCaller(): SQL {
 }
 
 /** The grid's counts and the till searches' matches (lib/list-cache). */
-const catalogueCounts = createListCache<number>();
-const searchMatches = createListCache<number[]>({ answerWhileLoading: true });
+const catalogueCounts = createListCache<number>({ name: 'catalogue.counts' });
+const searchMatches = createListCache<number[]>({
+  name: 'catalogue.search',
+  answerWhileLoading: true,
+});
 
 /**
  * Each store's whole catalogue as ids in name order, per audience (staff, or shoppers: active
@@ -101,17 +104,22 @@ const searchMatches = createListCache<number[]>({ answerWhileLoading: true });
  * bits, a heap page for many of them). 4 bytes a product: 200 kB for 50,000. A few stores'
  * lists at most are kept per database.
  */
-const catalogueOrder = createListCache<Int32Array>({ maxEntries: 64, answerWhileLoading: true });
+const catalogueOrder = createListCache<Int32Array>({
+  name: 'catalogue.order',
+  maxEntries: 64,
+  answerWhileLoading: true,
+});
 
 /**
- * A product was added, changed or removed (committed): the grid's counts and order and the
- * searches' matches are read again. A sale's stock change is no such write: none of them
- * depends on stock.
+ * A product of `storeId` (of any store, when not known) was added, changed or removed
+ * (committed): the grid's counts and order and the searches' matches are read again, on every
+ * instance (lib/change-bus). A sale's stock change is no such write: none of them depends on
+ * stock.
  */
-export function catalogueChanged(): void {
-  catalogueCounts.changed();
-  searchMatches.changed();
-  catalogueOrder.changed();
+export function catalogueChanged(storeId?: number): void {
+  catalogueCounts.changed(storeId);
+  searchMatches.changed(storeId);
+  catalogueOrder.changed(storeId);
 }
 
 export interface Page<T> {

@@ -19,7 +19,9 @@ export const productsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   // Any write here (committed before the reply) may change the catalogue's counts and what a
   // search matches.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') catalogueChanged();
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      catalogueChanged(request.storeId ?? undefined);
+    }
   });
   const { db, clock } = app.deps;
   const access = { capability: 'products:write', store: true } as const;
@@ -29,12 +31,14 @@ export const productsCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access }, schema: { tags: ['products'] } },
     async (request, reply) => {
       const storeId = requireStoreId(request);
-      const name = await exportFileName(db, storeId, clock.now());
+      // From the replica when there is one near enough (issue 27).
+      const reads = await app.deps.readDb();
+      const name = await exportFileName(reads, storeId, clock.now());
       return reply
         .type(CSV_TYPE)
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'no-store')
-        .send(exportProductsCsv(db, storeId));
+        .send(exportProductsCsv(reads, storeId));
     },
   );
 

@@ -51,7 +51,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Any write here (committed before the reply) may change the catalogue's counts and what a
   // search matches.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') catalogueChanged();
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      catalogueChanged(request.storeId ?? undefined);
+    }
   });
   const { db, config } = app.deps;
   const read = { capability: 'products:read', store: true } as const;

@@ -28,7 +28,8 @@ import {
 import { vatReport } from './vat.service';
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  // Every report reads from the replica when there is one near enough (issue 27).
+  const { readDb } = app.deps;
   const read = { capability: 'reports:read', store: true } as const;
 
   app.get(
@@ -43,7 +44,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await inventoryReport(db, requireStoreId(request), request.query),
+      data: await inventoryReport(await readDb(), requireStoreId(request), request.query),
     }),
   );
 
@@ -59,7 +60,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await performanceReport(db, requireStoreId(request), request.query),
+      data: await performanceReport(await readDb(), requireStoreId(request), request.query),
     }),
   );
 
@@ -75,7 +76,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await salesSummary(db, requireStoreId(request), request.query),
+      data: await salesSummary(await readDb(), requireStoreId(request), request.query),
     }),
   );
 
@@ -91,7 +92,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await expensesSummary(db, requireStoreId(request), request.query),
+      data: await expensesSummary(await readDb(), requireStoreId(request), request.query),
     }),
   );
 
@@ -107,7 +108,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await profitReport(db, requireStoreId(request), request.query),
+      data: await profitReport(await readDb(), requireStoreId(request), request.query),
     }),
   );
 
@@ -123,7 +124,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await discountsReport(db, requireStoreId(request), request.query),
+      data: await discountsReport(await readDb(), requireStoreId(request), request.query),
     }),
   );
 
@@ -138,7 +139,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await vatReport(db, requireStoreId(request), request.query),
+      data: await vatReport(await readDb(), requireStoreId(request), request.query),
     }),
   );
 };

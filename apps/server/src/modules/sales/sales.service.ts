@@ -306,7 +306,7 @@ export async function getSaleWithParts(
 }
 
 /** The sales list's counts (lib/list-cache). */
-const saleCounts = createListCache<number>();
+const saleCounts = createListCache<number>({ name: 'sales.counts' });
 
 /**
  * GET /sales: newest first, one page, with the number of matching sales in all. `from` and
@@ -429,7 +429,7 @@ export async function reviewSale(
       .returning();
     return updated!;
   });
-  saleCounts.changed();
+  saleCounts.changed(storeId);
   return (await withParts(db, [row]))[0]!;
 }
 
@@ -586,7 +586,7 @@ export async function createSale(
       undefined,
       now,
     );
-    saleCounts.changed();
+    saleCounts.changed(storeId);
     // Issue 26: a registered store's invoice to eTIMS, now that write_sale committed.
     // Never a 500 for a sale that was made: a failure is logged and the sweep sends it.
     if (written.etims.status === 'pending') {

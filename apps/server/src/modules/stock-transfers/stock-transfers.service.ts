@@ -383,7 +383,7 @@ export async function receiveTransfer(
       created = await writeReceive(tx, toStoreId, userId, id, input, options);
     });
   } finally {
-    if (created) catalogueChanged();
+    if (created) catalogueChanged(toStoreId);
   }
 }
 
