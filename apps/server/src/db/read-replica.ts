@@ -128,7 +128,11 @@ export function openReadReplica(
     using = next;
     reason = why;
     if (next === 'replica') {
-      if (!first) log.info('Reports and exports read from the replica again');
+      log.info(
+        first
+          ? 'Reports and exports read from the replica (DATABASE_READ_URL)'
+          : 'Reports and exports read from the replica again',
+      );
     } else {
       log.warn(`Reports and exports read from the primary: ${why}`, error);
     }
