@@ -69,6 +69,8 @@ export interface AppConfig {
   etims: { baseUrl: string | undefined };
   /** Background jobs (issue 21, modules/jobs): how often the worker looks, the first retry's wait. */
   jobs: { pollMs: number; retryBaseMs: number };
+  /** METRICS_TOKEN (issue 27): GET /api/metrics answers a scraper sending it; unset → no route. */
+  metricsToken: string | undefined;
 }
 
 export interface SmsConfig {
@@ -116,6 +118,15 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   API_DOCS: z.enum(['0', '1'], { error: 'API_DOCS must be 0 or 1' }).optional(),
+  // Empty counts as unset (a compose file's `METRICS_TOKEN: ${METRICS_TOKEN:-}`).
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .min(16, 'METRICS_TOKEN must be at least 16 characters')
+      .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
+      .optional(),
+  ),
 });
 
 /** Africa's Talking's hosts (research notes §2.1): the sandbox for the username 'sandbox'. */
@@ -204,5 +215,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): EnvConfig {
     etims: { baseUrl: e.ETIMS_BASE_URL?.replace(/\/+$/, '') },
     jobs: { pollMs: e.JOBS_POLL_MS ?? 1000, retryBaseMs: e.JOBS_RETRY_BASE_MS ?? 15_000 },
     apiDocs: e.API_DOCS !== '0',
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -42,6 +42,7 @@ describe('the API reference (/api/docs)', () => {
     expect(document.components?.securitySchemes).toEqual({
       session: { type: 'apiKey', in: 'cookie', name: 'duka_session' },
       csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+      bearer: { type: 'http', scheme: 'bearer' },
     });
   });
 

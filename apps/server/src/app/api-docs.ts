@@ -13,7 +13,7 @@
  *
  * Security: the session cookie on signed-in routes; the X-CSRF-Token header on every call the
  * gate checks it for (lib/csrf.ts needsCsrfCheck). A webhook (issue 21) has neither: its secret
- * is in its path, and a wrong one is the 404.
+ * is in its path, and a wrong one is the 404. The metrics (issue 27) take a bearer token: 401.
  */
 import { apiErrorSchema } from '@duka/shared/api/errors.schemas';
 import type { FastifySchema } from 'fastify';
@@ -34,6 +34,7 @@ export type ErrorStatus = keyof typeof ERROR_STATUS_DESCRIPTIONS;
 export const SECURITY_SCHEMES = {
   session: { type: 'apiKey', in: 'cookie', name: 'duka_session' },
   csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+  bearer: { type: 'http', scheme: 'bearer' },
 } as const;
 
 interface DocumentedRoute {
@@ -47,6 +48,7 @@ interface DocumentedRoute {
 export function errorStatusesOf({ method, url, access, schema }: DocumentedRoute): ErrorStatus[] {
   const signedIn = 'capability' in access;
   if ('webhook' in access) return [400, 404];
+  if ('bearer' in access) return [401];
   const reads = Boolean(schema?.body ?? schema?.querystring ?? schema?.params);
   const writes = method !== 'GET' && method !== 'HEAD';
   const statuses: ErrorStatus[] = [];
@@ -63,6 +65,7 @@ export function errorStatusesOf({ method, url, access, schema }: DocumentedRoute
 export function securityOf({ method, url, access }: DocumentedRoute) {
   const schemes: Record<string, string[]> = {};
   if ('webhook' in access) return [];
+  if ('bearer' in access) return [{ bearer: [] }];
   if ('capability' in access) schemes.session = [];
   if (needsCsrf(method, url)) schemes.csrf = [];
   return Object.keys(schemes).length ? [schemes] : [];

@@ -33,6 +33,8 @@ import { etimsSettingsRoutes } from '../modules/etims/etims-settings.routes';
 import { returnEtimsRoutes, saleEtimsRoutes } from '../modules/etims/etims.routes';
 import { JobRunner } from '../modules/jobs/job-runner';
 import { jobsRoutes } from '../modules/jobs/jobs.routes';
+import { AppMetrics } from '../modules/metrics/app-metrics';
+import { metricsPlugin } from '../modules/metrics/metrics.routes';
 import { mpesaRegisterUrlsJob } from '../modules/payments/mpesa-register-urls.job';
 import { mpesaConfigRoutes, mpesaSettingsRoutes } from '../modules/payments/mpesa-settings.routes';
 import { MPESA_REGISTER_URLS_JOB } from '../modules/payments/mpesa-settings.service';
@@ -69,6 +71,7 @@ import type { AppDeps } from './deps';
 import { logSerializers } from './log-serializers';
 import { handleFrameworkError, registerErrorHandler } from './error-handler';
 import { securityHeadersPlugin } from './security-headers';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { registerUploads } from './uploads-static';
 import { registerWebApp } from './web-static';
 
@@ -140,13 +143,25 @@ export async function buildApp({
         : deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: handleFrameworkError,
+    // Issue 27: a proxy's X-Request-Id kept when sane, else a new one; on every log line (reqId).
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First of all hooks, so every answer carries it — a refusal by the gate, a 404, a 500.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   app.decorate('deps', deps);
+  // Issue 27: counted only when METRICS_TOKEN switches /api/metrics on.
+  const metrics = deps.config.metricsToken ? new AppMetrics() : null;
+  app.decorate('metrics', metrics);
+  if (metrics) app.addHook('onClose', () => metrics.close());
   // Background jobs (issue 21): main.ts starts the worker's timer; tests call runDueJobs().
   const jobRunner = new JobRunner(deps, {
     ...deps.config.jobs,
     log: (message, error) => app.log.warn({ err: error }, message),
+    ...(metrics ? { onRun: (kind, outcome) => metrics.recordJobRun(kind, outcome) } : {}),
   });
   jobRunner.register(SMS_RECEIPT_JOB, smsReceiptJob);
   jobRunner.register(SMS_REFUND_RECEIPT_JOB, smsRefundReceiptJob);
@@ -211,6 +226,8 @@ export async function buildApp({
   // Before the access plugin: a multipart form's fields are the body its store scope reads.
   await app.register(formDataPlugin);
   await app.register(accessPlugin);
+  // Before the routes: its onResponse hook counts every route's answers (and the 404s).
+  if (metrics) await app.register(metricsPlugin, { metrics });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock';
 import type { DarajaClient } from '../lib/daraja/daraja-client';
 import type { OscuClient } from '../lib/etims/oscu-client';
 import type { JobRunner } from '../modules/jobs/job-runner';
+import type { AppMetrics } from '../modules/metrics/app-metrics';
 
 /** Everything the app needs from outside, injected so tests swap in PGlite and a fixed clock. */
 export interface AppDeps {
@@ -31,5 +32,7 @@ declare module 'fastify' {
     deps: AppDeps;
     /** The background jobs' worker (modules/jobs/job-runner.ts). */
     jobs: JobRunner;
+    /** What /api/metrics tells (modules/metrics); null when METRICS_TOKEN is unset. */
+    metrics: AppMetrics | null;
   }
 }

@@ -58,6 +58,8 @@ export function handleFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  // Raised before the onRequest hooks, which set it on every other answer (issue 27).
+  void reply.header('x-request-id', request.id);
   const known = FASTIFY_STATUS_CODES[error.code];
   if (known) {
     void reply.status(known.status).send({ message: known.message, code: known.code });

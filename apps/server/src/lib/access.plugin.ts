@@ -7,14 +7,18 @@
  * A call from an outside service (issue 21) declares `{ webhook: true }`: no session, no CSRF;
  * its path's `:token` must be a store's webhook secret (lib/webhooks.ts), checked first — before
  * the body is read — and anything else is a 404. The store it names is `request.storeId`.
+ *
+ * A scraper's call (issue 27, GET /api/metrics) declares `{ bearer: 'metrics' }`: no session, no
+ * CSRF; `Authorization: Bearer <METRICS_TOKEN>` or a 401.
  */
 import { can, type Capability } from '@duka/shared/auth/permissions';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, notFound, unauthorized } from './errors';
+import { AppError, forbidden, notFound, unauthorized } from './errors';
 import { isValidCsrfToken, needsCsrfCheck } from './csrf';
 import { findSession, renewSessionIfDue, SESSION_COOKIE, type AuthContext } from './session';
 import { resolveStoreId } from './store-scope';
+import { sha256, safeEqual } from './tokens';
 import { storeOfHookToken, type WebhookKind } from './webhooks';
 
 export type RouteAccess = (
@@ -24,6 +28,8 @@ export type RouteAccess = (
    * Daraja hook token ('daraja', issue 23).
    */
   | { webhook: WebhookKind }
+  /** A machine's call with a bearer token from the configuration (METRICS_TOKEN). */
+  | { bearer: 'metrics' }
   | {
       capability: Capability;
       /**
@@ -70,6 +76,16 @@ export function requireStoreId(request: { storeId: number | null }): number {
   return request.storeId;
 }
 
+/**
+ * `Authorization: Bearer <expected>`, compared in constant time (the hashes, so not even the
+ * length is told); no token configured matches nothing.
+ */
+export function bearerMatches(header: string | undefined, expected: string | undefined): boolean {
+  if (!expected || !header) return false;
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  return match !== null && safeEqual(sha256(match[1]!), sha256(expected));
+}
+
 function isApiRoute(url: string) {
   return url.startsWith('/api') && !url.startsWith('/api/docs');
 }
@@ -102,6 +118,12 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
       if (storeId === null) throw notFound();
       request.storeId = storeId;
       return;
+    }
+    if ('bearer' in access) {
+      if (bearerMatches(request.headers.authorization, app.deps.config.metricsToken)) return;
+      throw new AppError(401, 'auth.unauthenticated', 'A valid token is required', undefined, {
+        'WWW-Authenticate': 'Bearer realm="metrics"',
+      });
     }
     const token = request.cookies[SESSION_COOKIE];
     request.auth = await findSession(app.deps, token);

@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     etims: { baseUrl: undefined },
     jobs: { pollMs: 1000, retryBaseMs: 15_000 },
     apiDocs: true,
+    metricsToken: undefined,
     ...overrides,
   };
 }

@@ -28,6 +28,8 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** Where a job that throws unexpectedly is reported (the app's log). */
   log?: (message: string, error?: unknown) => void;
+  /** Told each run's outcome (the metrics' duka_jobs_runs_total). */
+  onRun?: (kind: string, outcome: 'done' | FailOutcome) => void;
 }
 
 export interface PassResult {
@@ -106,6 +108,7 @@ export class JobRunner {
       const job = await claimDueJob(db, clock.now(), leaseMs, [...this.kinds.keys()]);
       if (!job) break;
       const outcome = await this.runOne(job);
+      this.options.onRun?.(job.kind, outcome);
       if (outcome === 'done') result.done += 1;
       else if (outcome === 'retry') result.retried += 1;
       else if (outcome === 'failed') result.failed += 1;

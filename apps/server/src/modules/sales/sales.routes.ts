@@ -120,6 +120,7 @@ export const salesRoutes: FastifyPluginAsyncZod = async (app) => {
         approver(storeId, request.ip),
         clock.now(),
       );
+      app.metrics?.recordSyncedSales(results);
       return { results };
     },
   );
