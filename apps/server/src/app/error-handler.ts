@@ -11,6 +11,7 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { outageWarner, unavailableReason } from '../db/unavailable';
 import { AppError, type FieldError } from '../lib/errors';
 import { loggableError } from './log-serializers';
 
@@ -172,7 +173,23 @@ function logDatabaseError(
   log[level]({ db: record, stack: stackFrames(error) }, 'Database error');
 }
 
+/**
+ * Issue 27: PostgreSQL restarting or failing over. The request may be sent again as it was (a
+ * transaction cut short rolled back; a sale's Idempotency-Key answers the first sale if its
+ * commit did land); Retry-After covers a restart's usual few seconds.
+ */
+export const DATABASE_UNAVAILABLE = {
+  status: 503,
+  code: 'database.unavailable',
+  message: 'The database is not reachable — try again',
+  retryAfterSeconds: 5,
+} as const;
+
 export function registerErrorHandler(app: FastifyInstance) {
+  // One warning per outage (then one every 10 s), not one per request answered 503.
+  const warnUnavailable = outageWarner((message, details) =>
+    app.log.warn(details, `${message}: answering 503`),
+  );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
@@ -208,6 +225,16 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: error.message,
         code: error.code ? `request.${error.code.toLowerCase()}` : 'request.invalid',
       });
+    }
+
+    const unavailable = unavailableReason(error);
+    if (unavailable) {
+      warnUnavailable(unavailable);
+      const { status, code, message, retryAfterSeconds } = DATABASE_UNAVAILABLE;
+      return reply
+        .status(status)
+        .header('retry-after', String(retryAfterSeconds))
+        .send({ message, code });
     }
 
     const database = databaseErrorOf(error);

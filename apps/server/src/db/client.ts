@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from '../lib/data-dir-lock';
 import { describeSystemError, StartupError } from '../lib/startup-error';
+import { outageWarner, unavailableReason } from './unavailable';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -113,14 +114,35 @@ async function probePostgres(connectionString: string): Promise<void> {
   }
 }
 
+/**
+ * Issue 27: while PostgreSQL is down or failing over, a request waits at most
+ * connectionTimeoutMillis for a connection (then 503, db/unavailable.ts) instead of hanging;
+ * the pool opens new connections by itself once it is back. TCP keep-alive finds a connection
+ * whose server vanished without a word (a failover's old host).
+ */
+export const POOL_SETTINGS = {
+  max: 10,
+  connectionTimeoutMillis: 5_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const;
+
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   await probePostgres(connectionString);
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  // An idle connection dropped by a restart or failover emits 'error' on the pool; unheard,
-  // Node would crash the whole server. The pool replaces the connection on its own.
-  pool.on('error', (error) => {
-    console.warn(`PostgreSQL connection lost (the pool reconnects): ${error.message}`);
-  });
+  const pool = new pg.Pool({ connectionString, ...POOL_SETTINGS });
+  // A connection dropped by a restart or failover emits 'error': an idle one on the pool, one
+  // lent out (a transaction between two statements) on the client itself, where pg-pool does
+  // not listen. Unheard, either would crash the whole server. The query in progress fails on
+  // its own (503); the pool drops the dead connection when it comes back and opens new ones.
+  const warnLost = outageWarner((_message, { reason, failures }) =>
+    console.warn(
+      `PostgreSQL connection lost (the pool reconnects): ${reason}` +
+        (failures > 1 ? ` (${failures} connections)` : ''),
+    ),
+  );
+  const onLost = (error: Error) => warnLost(unavailableReason(error) ?? error.message);
+  pool.on('error', onLost);
+  pool.on('connect', (client) => client.on('error', onLost));
   const db = drizzlePg({ client: pool, schema });
   const migrateThen = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
     // The lock lives on its own connection (a session lock); the work uses the pool.

@@ -10,7 +10,7 @@
  * `pg_config --bindir`; `postgresBinDir()` is undefined when none is found, and the suites that
  * need a cluster skip with that reason.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { appendFile, chown, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -58,6 +58,28 @@ function runPg(binDir: string, program: string, args: string[]): string {
     );
   }
   return result.stdout;
+}
+
+/**
+ * runPg without blocking the event loop: a test's own load (requests in flight while the
+ * server stops and starts) keeps going meanwhile.
+ */
+function runPgAsync(binDir: string, program: string, args: string[]): Promise<string> {
+  const file = path.join(binDir, program);
+  const [command, commandArgs] = isRoot
+    ? ['runuser', ['-u', 'postgres', '--', file, ...args]]
+    : [file, args];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (status) => {
+      if (status === 0) resolve(output);
+      else reject(new Error(`${program} ${args.join(' ')} failed (${status}): ${output}`));
+    });
+  });
 }
 
 /** A port nothing listens on now. */
@@ -126,7 +148,7 @@ function makeCluster(binDir: string, root: string, port: number): PgCluster {
     root,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async start() {
-      runPg(binDir, 'pg_ctl', [
+      await runPgAsync(binDir, 'pg_ctl', [
         'start',
         '-D',
         dataDir,
@@ -142,7 +164,7 @@ function makeCluster(binDir: string, root: string, port: number): PgCluster {
     },
     async stop(mode = 'fast') {
       if (!running) return;
-      runPg(binDir, 'pg_ctl', ['stop', '-D', dataDir, '-m', mode, '-w', '-t', '60']);
+      await runPgAsync(binDir, 'pg_ctl', ['stop', '-D', dataDir, '-m', mode, '-w', '-t', '60']);
       running = false;
     },
     async restart(mode = 'fast') {

@@ -7,6 +7,7 @@
  */
 import type { AppDeps } from '../../app/deps';
 import type { Transaction } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import {
   claimDueJob,
   completeJob,
@@ -47,6 +48,8 @@ export class JobRunner {
   private pass: Promise<PassResult> | undefined;
   private again = false;
   private started = false;
+  /** Set while the database is unreachable: its outage is warned about once. */
+  private unreachable = false;
   /** When this runner last deleted old finished jobs (at most hourly). */
   private prunedAt = 0;
   /** Work done at the start of a pass every so often (the eTIMS sweep), with when it last ran. */
@@ -148,8 +151,17 @@ export class JobRunner {
         this.again = false;
         await this.runDueJobs();
       } while (this.again && this.started);
+      if (this.unreachable) {
+        this.options.log?.('Background jobs run again: the database is back');
+        this.unreachable = false;
+      }
     } catch (error) {
-      // The database went away for a moment: the next tick tries again.
+      // The database went away for a moment (issue 27): one warning, then the timer keeps
+      // trying every pollMs until a pass gets through.
+      if (isDatabaseUnavailable(error)) {
+        if (this.unreachable) return;
+        this.unreachable = true;
+      }
       this.options.log?.('Background jobs could not run', error);
     }
   }
