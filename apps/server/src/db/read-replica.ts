@@ -146,6 +146,8 @@ export function openReadReplica(
   // An idle connection dropped (the replica stopped or restarted): unheard, it would crash
   // the process; heard, it is a sign to read from the primary until the next check.
   replicaPool.on('error', unreachable);
+  // One lent out (a read-only transaction between statements) emits on the client itself.
+  replicaPool.on('connect', (client) => client.on('error', unreachable));
   const replicaDb = drizzle({
     client: new ReplicaOrPrimaryPool(replicaPool, primaryPool, unreachable) as unknown as pg.Pool,
     schema,
