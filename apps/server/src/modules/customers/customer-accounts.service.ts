@@ -207,7 +207,7 @@ export async function writeRepayment(
   for (const { saleId, amount } of allocations) {
     await tx
       .insert(repaymentAllocations)
-      .values({ repaymentId: repayment!.id, saleId, amount: centsToDecimal(amount) });
+      .values({ repaymentId: repayment!.id, saleId, storeId, amount: centsToDecimal(amount) });
   }
   const settled = allocations.filter((part) => part.settled).map((part) => part.saleId);
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -9,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sales } from '../sales/sales.table';
@@ -45,6 +47,8 @@ export const customerRepayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // The key repayment_allocations' (repayment_id, store_id) references (issue 27).
+    unique('customer_repayments_id_store_unique').on(table.id, table.storeId),
     uniqueIndex('customer_repayments_store_idempotency_key_unique').on(
       table.storeId,
       table.idempotencyKey,
@@ -64,16 +68,26 @@ export const customerRepayments = pgTable(
 export const repaymentAllocations = pgTable(
   'repayment_allocations',
   {
-    repaymentId: integer('repayment_id')
+    repaymentId: integer('repayment_id').notNull(),
+    saleId: integer('sale_id').notNull(),
+    // The repayment's store, which is the sale's (issue 27): both foreign keys carry it.
+    storeId: integer('store_id')
       .notNull()
-      .references(() => customerRepayments.id, { onDelete: 'cascade' }),
-    saleId: integer('sale_id')
-      .notNull()
-      .references(() => sales.id, { onDelete: 'cascade' }),
+      .references(() => stores.id, { onDelete: 'restrict' }),
     amount: money('amount'),
   },
   (table) => [
     primaryKey({ columns: [table.repaymentId, table.saleId] }),
+    foreignKey({
+      name: 'repayment_allocations_repayment_store_fk',
+      columns: [table.repaymentId, table.storeId],
+      foreignColumns: [customerRepayments.id, customerRepayments.storeId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'repayment_allocations_sale_store_fk',
+      columns: [table.saleId, table.storeId],
+      foreignColumns: [sales.id, sales.storeId],
+    }).onDelete('cascade'),
     index('repayment_allocations_sale_idx').on(table.saleId),
     check('repayment_allocations_amount_positive', sql`${table.amount} > 0`),
   ],

@@ -214,6 +214,7 @@ export async function insertOrder(
   await tx.insert(orderItems).values(
     priced.map(({ line, product, pieces, unitPriceCents, lineCents }) => ({
       orderId: order!.id,
+      storeId,
       productId: product.id,
       productName: product.name,
       productSku: product.sku,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -8,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { products } from '../products/products.table';
 import { stores } from '../stores/stores.table';
@@ -45,6 +47,8 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    // The key order_items' (order_id, store_id) references: a line is its order's store's.
+    unique('orders_id_store_unique').on(table.id, table.storeId),
     index('orders_store_created_idx').on(table.storeId, table.createdAt.desc(), table.id.desc()),
     index('orders_store_user_created_idx').on(table.storeId, table.userId, table.createdAt.desc()),
     check(
@@ -68,9 +72,11 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
+    orderId: integer('order_id').notNull(),
+    // The order's store (issue 27: every business table carries store_id).
+    storeId: integer('store_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => stores.id, { onDelete: 'restrict' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     productSku: text('product_sku').notNull(),
@@ -81,6 +87,11 @@ export const orderItems = pgTable(
     total: money('total'),
   },
   (table) => [
+    foreignKey({
+      name: 'order_items_order_store_fk',
+      columns: [table.orderId, table.storeId],
+      foreignColumns: [orders.id, orders.storeId],
+    }).onDelete('cascade'),
     index('order_items_order_idx').on(table.orderId),
     index('order_items_product_idx').on(table.productId),
     check('order_items_quantity_positive', sql`${table.quantity} >= 1`),

@@ -191,6 +191,7 @@ export async function insertPurchaseOrder(
   await tx.insert(purchaseOrderItems).values(
     input.items.map((item) => ({
       purchaseOrderId: order!.id,
+      storeId,
       productId: item.product_id,
       orderedProductId: item.product_id,
       productName: names.get(item.product_id)!,
@@ -240,6 +241,7 @@ export async function addPurchaseOrderItem(
     if (total > TOTAL_MAX_CENTS) throw purchaseOrderErrors.totalTooLarge();
     await tx.insert(purchaseOrderItems).values({
       purchaseOrderId: order.id,
+      storeId,
       productId: product.id,
       orderedProductId: product.id,
       productName: product.name,

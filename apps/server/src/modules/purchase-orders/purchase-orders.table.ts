@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -9,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { products } from '../products/products.table';
 import { stores } from '../stores/stores.table';
@@ -41,6 +43,8 @@ export const purchaseOrders = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }),
   },
   (table) => [
+    // The key purchase_order_items' (purchase_order_id, store_id) references.
+    unique('purchase_orders_id_store_unique').on(table.id, table.storeId),
     index('purchase_orders_store_idx').on(table.storeId, table.createdAt),
     check(
       'purchase_orders_status_valid',
@@ -57,9 +61,11 @@ export const purchaseOrderItems = pgTable(
   'purchase_order_items',
   {
     id: serial('id').primaryKey(),
-    purchaseOrderId: integer('purchase_order_id')
+    purchaseOrderId: integer('purchase_order_id').notNull(),
+    // The purchase order's store (issue 27).
+    storeId: integer('store_id')
       .notNull()
-      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+      .references(() => stores.id, { onDelete: 'restrict' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     // The product's id as ordered, kept when product_id becomes null: the receive error names it.
     orderedProductId: integer('ordered_product_id').notNull(),
@@ -72,6 +78,11 @@ export const purchaseOrderItems = pgTable(
     sellingPrice: numeric('selling_price', { precision: 12, scale: 2 }).notNull(),
   },
   (table) => [
+    foreignKey({
+      name: 'purchase_order_items_order_store_fk',
+      columns: [table.purchaseOrderId, table.storeId],
+      foreignColumns: [purchaseOrders.id, purchaseOrders.storeId],
+    }).onDelete('cascade'),
     index('purchase_order_items_order_idx').on(table.purchaseOrderId),
     index('purchase_order_items_product_idx').on(table.productId),
     check('purchase_order_items_quantity_positive', sql`${table.quantity} >= 1`),

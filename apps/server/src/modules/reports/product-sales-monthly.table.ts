@@ -1,4 +1,5 @@
 import { bigint, date, integer, pgTable, pgView, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { stores } from '../stores/stores.table';
 
 /**
  * What each product sold in each shop month (Africa/Nairobi), summed from the sale lines less
@@ -16,7 +17,9 @@ import { bigint, date, integer, pgTable, pgView, primaryKey, timestamp } from 'd
 export const productSalesMonthly = pgTable(
   'product_sales_monthly',
   {
-    storeId: integer('store_id').notNull(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
     // The first day of the shop month.
     month: date('month', { mode: 'string' }).notNull(),
     productId: integer('product_id').notNull(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -9,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.table';
@@ -58,6 +60,8 @@ export const saleReturns = pgTable(
       .$defaultFn(() => 0),
   },
   (table) => [
+    // The key sale_return_items' (return_id, store_id) references (issue 27).
+    unique('sale_returns_id_store_unique').on(table.id, table.storeId),
     uniqueIndex('sale_returns_store_credit_note_no_unique').on(table.storeId, table.creditNoteNo),
     uniqueIndex('sale_returns_store_idempotency_key_unique').on(
       table.storeId,
@@ -84,9 +88,7 @@ export const saleReturnItems = pgTable(
   'sale_return_items',
   {
     id: serial('id').primaryKey(),
-    returnId: integer('return_id')
-      .notNull()
-      .references(() => saleReturns.id, { onDelete: 'cascade' }),
+    returnId: integer('return_id').notNull(),
     saleItemId: integer('sale_item_id')
       .notNull()
       .references(() => saleItems.id, { onDelete: 'cascade' }),
@@ -105,6 +107,11 @@ export const saleReturnItems = pgTable(
     taxAmount: numeric('tax_amount', { precision: 16, scale: 2 }).notNull().default('0'),
   },
   (table) => [
+    foreignKey({
+      name: 'sale_return_items_return_store_fk',
+      columns: [table.returnId, table.storeId],
+      foreignColumns: [saleReturns.id, saleReturns.storeId],
+    }).onDelete('cascade'),
     index('sale_return_items_return_idx').on(table.returnId),
     index('sale_return_items_sale_item_idx').on(table.saleItemId),
     index('sale_return_items_store_returned_idx').on(table.storeId, table.returnedAt),

@@ -49,9 +49,14 @@ export async function sendReceipt(
 
   const updated = await db.transaction(async (tx) => {
     if (!viaProvider) {
-      await tx
-        .insert(receiptSends)
-        .values({ saleId: row.id, channel, phone, status: LINK_STATUS, userId });
+      await tx.insert(receiptSends).values({
+        saleId: row.id,
+        storeId: row.storeId,
+        channel,
+        phone,
+        status: LINK_STATUS,
+        userId,
+      });
       return row;
     }
     const now = clock.now();
@@ -65,9 +70,15 @@ export async function sendReceipt(
       dedupeKey: `sale:${row.id}`,
     });
     if (!job) return await getSale(tx, storeId, saleId);
-    await tx
-      .insert(receiptSends)
-      .values({ saleId: row.id, channel, phone, status: 'queued', jobId: job.id, userId });
+    await tx.insert(receiptSends).values({
+      saleId: row.id,
+      storeId: row.storeId,
+      channel,
+      phone,
+      status: 'queued',
+      jobId: job.id,
+      userId,
+    });
     const [queued] = await tx
       .update(sales)
       .set({ receiptSmsState: 'queued', receiptSmsError: null })

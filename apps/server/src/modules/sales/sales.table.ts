@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { customers } from '../customers/customers.table';
@@ -103,6 +105,9 @@ export const sales = pgTable(
     buyerKraPin: text('buyer_kra_pin'),
   },
   (table) => [
+    // The key its lines, payment parts, receipt sends and repayment allocations reference
+    // with their own store_id: a row under a sale is always the sale's store's (issue 27).
+    unique('sales_id_store_unique').on(table.id, table.storeId),
     uniqueIndex('sales_store_invoice_no_unique').on(table.storeId, table.invoiceNo),
     uniqueIndex('sales_store_client_sale_id_unique').on(table.storeId, table.clientSaleId),
     // The few sales waiting for a manager's review (GET /sales?needs_review=true).
@@ -143,9 +148,7 @@ export const saleItems = pgTable(
   'sale_items',
   {
     id: serial('id').primaryKey(),
-    saleId: integer('sale_id')
-      .notNull()
-      .references(() => sales.id, { onDelete: 'cascade' }),
+    saleId: integer('sale_id').notNull(),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     productSku: text('product_sku').notNull(),
@@ -175,6 +178,11 @@ export const saleItems = pgTable(
     taxAmount: numeric('tax_amount', { precision: 16, scale: 2 }).notNull().default('0'),
   },
   (table) => [
+    foreignKey({
+      name: 'sale_items_sale_store_fk',
+      columns: [table.saleId, table.storeId],
+      foreignColumns: [sales.id, sales.storeId],
+    }).onDelete('cascade'),
     index('sale_items_sale_idx').on(table.saleId),
     // A store's lines in a time range (product performance), without the sale.
     index('sale_items_store_sold_idx').on(table.storeId, table.soldAt),
@@ -197,9 +205,7 @@ export const salePayments = pgTable(
   'sale_payments',
   {
     id: serial('id').primaryKey(),
-    saleId: integer('sale_id')
-      .notNull()
-      .references(() => sales.id, { onDelete: 'cascade' }),
+    saleId: integer('sale_id').notNull(),
     storeId: integer('store_id').notNull(),
     method: text('method', { enum: ['cash', 'mpesa', 'credit'] }).notNull(),
     amount: money('amount'),
@@ -209,6 +215,11 @@ export const salePayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    foreignKey({
+      name: 'sale_payments_sale_store_fk',
+      columns: [table.saleId, table.storeId],
+      foreignColumns: [sales.id, sales.storeId],
+    }).onDelete('cascade'),
     index('sale_payments_sale_idx').on(table.saleId),
     index('sale_payments_store_created_idx').on(table.storeId, table.createdAt),
     check('sale_payments_method_valid', sql`${table.method} in ('cash', 'mpesa', 'credit')`),
@@ -221,9 +232,11 @@ export const receiptSends = pgTable(
   'receipt_sends',
   {
     id: serial('id').primaryKey(),
-    saleId: integer('sale_id')
+    saleId: integer('sale_id').notNull(),
+    // The sale's store (issue 27).
+    storeId: integer('store_id')
       .notNull()
-      .references(() => sales.id, { onDelete: 'cascade' }),
+      .references(() => stores.id, { onDelete: 'restrict' }),
     channel: text('channel', { enum: ['sms', 'whatsapp'] }).notNull(),
     phone: text('phone').notNull(),
     // 'link' (wa.me / sms: opened on the device), 'confirmed'; through the provider (issue 21)
@@ -237,6 +250,11 @@ export const receiptSends = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    foreignKey({
+      name: 'receipt_sends_sale_store_fk',
+      columns: [table.saleId, table.storeId],
+      foreignColumns: [sales.id, sales.storeId],
+    }).onDelete('cascade'),
     index('receipt_sends_sale_idx').on(table.saleId),
     index('receipt_sends_job_idx').on(table.jobId),
     // A delivery report names the message by the provider's id.

@@ -2,6 +2,7 @@ import type { ShiftFigures } from '@duka/shared/shifts/shifts.schemas';
 import { sql } from 'drizzle-orm';
 import {
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -10,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { expenses } from '../expenses/expenses.table';
@@ -46,6 +48,8 @@ export const shifts = pgTable(
     note: text('note'),
   },
   (table) => [
+    // The key shift_cash_movements' (shift_id, store_id) references (issue 27).
+    unique('shifts_id_store_unique').on(table.id, table.storeId),
     uniqueIndex('shifts_one_open_per_person')
       .on(table.storeId, table.userId)
       .where(sql`${table.closedAt} is null`),
@@ -65,9 +69,7 @@ export const shiftCashMovements = pgTable(
   'shift_cash_movements',
   {
     id: serial('id').primaryKey(),
-    shiftId: integer('shift_id')
-      .notNull()
-      .references(() => shifts.id, { onDelete: 'cascade' }),
+    shiftId: integer('shift_id').notNull(),
     storeId: integer('store_id').notNull(),
     type: text('type', { enum: ['pay_in', 'pay_out'] }).notNull(),
     amount: money('amount'),
@@ -77,6 +79,11 @@ export const shiftCashMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    foreignKey({
+      name: 'shift_cash_movements_shift_store_fk',
+      columns: [table.shiftId, table.storeId],
+      foreignColumns: [shifts.id, shifts.storeId],
+    }).onDelete('cascade'),
     index('shift_cash_movements_shift_idx').on(table.shiftId, table.createdAt),
     check('shift_cash_movements_type_valid', sql`${table.type} in ('pay_in', 'pay_out')`),
     check('shift_cash_movements_amount_positive', sql`${table.amount} > 0`),

@@ -336,6 +336,7 @@ export async function writeLines(
       if (countedPieces > STOCK_PIECES_MAX) throw stockCountErrors.tooMany(index);
       return {
         countId: id,
+        storeId,
         productId: product.id,
         unitType: line.unit_type,
         countedQuantity: line.counted_quantity,
@@ -424,6 +425,7 @@ export async function finishCount(
         await tx.insert(stockCountLines).values(
           zeroed.map((product) => ({
             countId: id,
+            storeId,
             productId: product.id,
             unitType: UNIT_TYPES[0],
             countedQuantity: 0,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -10,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { products } from '../products/products.table';
@@ -42,6 +44,8 @@ export const stockCounts = pgTable(
     totalDifferenceValue: numeric('total_difference_value', { precision: 16, scale: 2 }),
   },
   (table) => [
+    // The key stock_count_lines' (count_id, store_id) references.
+    unique('stock_counts_id_store_unique').on(table.id, table.storeId),
     uniqueIndex('stock_counts_one_open_per_store')
       .on(table.storeId)
       .where(sql`${table.status} = 'open'`),
@@ -63,9 +67,11 @@ export const stockCounts = pgTable(
 export const stockCountLines = pgTable(
   'stock_count_lines',
   {
-    countId: integer('count_id')
+    countId: integer('count_id').notNull(),
+    // The count's store (issue 27).
+    storeId: integer('store_id')
       .notNull()
-      .references(() => stockCounts.id, { onDelete: 'cascade' }),
+      .references(() => stores.id, { onDelete: 'restrict' }),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
@@ -81,6 +87,11 @@ export const stockCountLines = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.countId, table.productId] }),
+    foreignKey({
+      name: 'stock_count_lines_count_store_fk',
+      columns: [table.countId, table.storeId],
+      foreignColumns: [stockCounts.id, stockCounts.storeId],
+    }).onDelete('cascade'),
     check('stock_count_lines_counted_not_negative', sql`${table.countedPieces} >= 0`),
   ],
 );

@@ -209,6 +209,8 @@ export async function writeSend(
   const [transfer] = await tx
     .insert(stockTransfers)
     .values({
+      // The transfer is the sender's (issue 27): store_id = from_store_id, held by a check.
+      storeId: fromStoreId,
       fromStoreId,
       toStoreId: destination.id,
       note: input.note ?? '',
@@ -220,6 +222,7 @@ export async function writeSend(
   await tx.insert(stockTransferItems).values(
     lines.map((line) => ({
       transferId: id,
+      storeId: fromStoreId,
       productId: line.product.id,
       sku: line.product.sku,
       name: line.product.name,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -8,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { products } from '../products/products.table';
@@ -23,6 +25,14 @@ export const stockTransfers = pgTable(
   'stock_transfers',
   {
     id: serial('id').primaryKey(),
+    /**
+     * The store the transfer belongs to (issue 27): the sender's, which creates the row and
+     * whose stock leaves — always from_store_id (the check). The destination reads it through
+     * to_store_id.
+     */
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'restrict' }),
     fromStoreId: integer('from_store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'restrict' }),
@@ -41,6 +51,9 @@ export const stockTransfers = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (table) => [
+    check('stock_transfers_store_is_sender', sql`${table.storeId} = ${table.fromStoreId}`),
+    // The key stock_transfer_items' (transfer_id, store_id) references.
+    unique('stock_transfers_id_store_unique').on(table.id, table.storeId),
     index('stock_transfers_from_idx').on(table.fromStoreId, table.sentAt.desc(), table.id.desc()),
     index('stock_transfers_to_idx').on(table.toStoreId, table.sentAt.desc(), table.id.desc()),
     check('stock_transfers_two_stores', sql`${table.fromStoreId} <> ${table.toStoreId}`),
@@ -60,9 +73,11 @@ export const stockTransferItems = pgTable(
   'stock_transfer_items',
   {
     id: serial('id').primaryKey(),
-    transferId: integer('transfer_id')
+    transferId: integer('transfer_id').notNull(),
+    // The transfer's store_id: the sender's (issue 27).
+    storeId: integer('store_id')
       .notNull()
-      .references(() => stockTransfers.id, { onDelete: 'cascade' }),
+      .references(() => stores.id, { onDelete: 'restrict' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     toProductId: integer('to_product_id').references(() => products.id, {
       onDelete: 'set null',
@@ -80,6 +95,11 @@ export const stockTransferItems = pgTable(
       .default('0'),
   },
   (table) => [
+    foreignKey({
+      name: 'stock_transfer_items_transfer_store_fk',
+      columns: [table.transferId, table.storeId],
+      foreignColumns: [stockTransfers.id, stockTransfers.storeId],
+    }).onDelete('cascade'),
     uniqueIndex('stock_transfer_items_product_unique').on(table.transferId, table.productId),
     check('stock_transfer_items_quantity_positive', sql`${table.quantity} > 0`),
     check('stock_transfer_items_pieces_positive', sql`${table.pieces} > 0`),
