@@ -19,6 +19,7 @@ export const PAGE_TITLE_KEYS = [
   'profile',
   'users',
   'stores',
+  'system',
   'login',
   'register',
   'unauthorized',

@@ -179,6 +179,14 @@ export const appRoutes: RouteObject[] = [
         ]);
         return <StoresPage />;
       }),
+      // Issue 27: the backups — the last one, Back up now, the schedule and the recent ones.
+      protectedRoute('/system', 'system', async () => {
+        const [{ SystemPage }] = await Promise.all([
+          import('./pages/system-page'),
+          loadPageNamespaces(['system']),
+        ]);
+        return <SystemPage />;
+      }),
       {
         path: '*',
         handle: handle('notFound'),

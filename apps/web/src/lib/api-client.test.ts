@@ -271,11 +271,13 @@ describe('store_id for a super_admin', () => {
     expect(form.getAll('store_id')).toEqual(['7']);
   });
 
-  it('is not attached to auth, stores, profile and password calls', async () => {
+  it('is not attached to auth, stores, system, profile and password calls', async () => {
     const client = createApiClient({ getStoreScope: scope('super_admin', 7) });
     await client.get('/auth/me');
     await client.get('/stores');
     await client.put('/stores/2', { name: 'Mombasa' });
+    await client.get('/system/backup-status');
+    await client.post('/system/backups');
     await client.put('/users/profile', { name: 'Amina', email: 'a@b.co' });
     await client.post('/users/change-password', { currentPassword: 'x' });
 

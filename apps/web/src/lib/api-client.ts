@@ -91,6 +91,8 @@ function isStoreExempt(pathname: string): boolean {
   return (
     isUnder(pathname, '/auth') ||
     isUnder(pathname, '/stores') ||
+    // Issue 27: the install's backups hold every store.
+    isUnder(pathname, '/system') ||
     pathname === '/users/profile' ||
     pathname === '/users/change-password'
   );

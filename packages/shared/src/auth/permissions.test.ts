@@ -34,6 +34,15 @@ describe('page access (PRODUCT.md §1)', () => {
     expect(ROLES.filter((role) => canOpenPage(role, '/stores'))).toEqual(['super_admin']);
   });
 
+  it('gives /system to whoever may read the backups, and lists it last (issue 27)', () => {
+    expect(ROLES.filter((role) => canOpenPage(role, '/system'))).toEqual(
+      ROLES.filter((role) => can(role, 'system:read')),
+    );
+    expect(ROLES.filter((role) => canOpenPage(role, '/system'))).toEqual(['super_admin', 'admin']);
+    expect(navEntriesFor('admin').at(-1)).toEqual({ path: '/system', label: 'System' });
+    expect(navEntriesFor('manager').map((entry) => entry.path)).not.toContain('/system');
+  });
+
   it('gives the store settings page and API to its admin, managers and the super admin only', () => {
     const managers = ['super_admin', 'admin', 'manager'];
     expect(ROLES.filter((role) => canOpenPage(role, '/settings'))).toEqual(managers);

@@ -126,6 +126,8 @@ export const PAGES = {
   '/profile': ALL,
   '/users': ['super_admin', 'admin'],
   '/stores': ['super_admin'],
+  // Issue 27: the backups (system:read); the owner of a one-shop install is its admin.
+  '/system': ['super_admin', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PagePath = keyof typeof PAGES;
@@ -153,6 +155,7 @@ export const NAV_ENTRIES: readonly { path: PagePath; label: string }[] = [
   { path: '/shop', label: 'Shop' },
   { path: '/users', label: 'Users' },
   { path: '/stores', label: 'Stores' },
+  { path: '/system', label: 'System' },
 ];
 
 export function navEntriesFor(role: Role | null | undefined) {

@@ -2,7 +2,7 @@ import type { User } from '@duka/shared/auth/auth.schemas';
 import { navEntriesFor } from '@duka/shared/auth/permissions';
 import type { Store } from '@duka/shared/stores/stores.schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { useCartStore } from '@/features/cart/stores/cart-store';
 import { StoreProvider } from '@/features/stores/components/store-provider';
 import { CURRENT_STORE_KEY, useCurrentStore } from '@/features/stores/stores/current-store';
 import { createQueryClient } from '@/lib/query-client';
+import { stubApi } from '@/test/api-stub';
 import { buildUser } from '@/test/fixtures';
 import { NavigationBar } from './navigation-bar';
 
@@ -19,7 +20,7 @@ const stores: Store[] = [
   { id: 2, name: 'Duka Demo — Mombasa', is_active: true, created_at: '2025-01-02T00:00:00Z' },
 ];
 
-function renderNavigation(user: User) {
+function renderNavigation(user: User, queryClient = createQueryClient()) {
   useAuthStore.setState({ user, isAuthenticated: true, sessionChecked: true });
   const router = createMemoryRouter(
     [
@@ -35,10 +36,11 @@ function renderNavigation(user: User) {
     { initialEntries: ['/pos'] },
   );
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 beforeEach(() => {
@@ -122,5 +124,84 @@ describe('NavigationBar', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Your Cart' });
     expect(within(dialog).getByText('Maize flour x 2')).toBeInTheDocument();
     expect(within(dialog).getByText('Total: KSh 540.50')).toBeInTheDocument();
+  });
+});
+
+describe("the header's backup warning (issue 27)", () => {
+  const storesReply = { body: { success: true, data: stores } };
+
+  it('warns an admin that the last backup failed, linking to /system', async () => {
+    const sent = stubApi({
+      'GET /stores': storesReply,
+      'GET /system/backup-status': {
+        body: { success: true, data: { warning: 'failed', last_success_at: null } },
+      },
+    });
+    const router = renderNavigation(buildUser('admin'));
+    const header = screen.getByRole('banner');
+    const link = await within(header).findByRole('link', { name: 'The last backup failed' });
+    await userEvent.click(link);
+    expect(router.state.location.pathname).toBe('/system');
+    // Asked once: not again when the first store is chosen, nor on the next page.
+    expect(sent.filter((request) => request.path === '/system/backup-status')).toHaveLength(1);
+  });
+
+  it('warns a super_admin when no backup was made in two days', async () => {
+    stubApi({
+      'GET /stores': storesReply,
+      'GET /system/backup-status': {
+        body: {
+          success: true,
+          data: { warning: 'stale', last_success_at: '2026-11-20T00:00:00Z' },
+        },
+      },
+    });
+    renderNavigation(buildUser('super_admin'));
+    expect(
+      await within(screen.getByRole('banner')).findByRole('link', {
+        name: 'No backup in the last two days',
+      }),
+    ).toHaveAttribute('href', '/system');
+  });
+
+  it('shows nothing when all is well, nor when the status cannot be had', async () => {
+    const sent = stubApi({
+      'GET /stores': storesReply,
+      'GET /system/backup-status': {
+        body: { success: true, data: { warning: null, last_success_at: '2026-11-27T00:00:00Z' } },
+      },
+    });
+    renderNavigation(buildUser('admin'));
+    await vi.waitFor(() =>
+      expect(sent.some((request) => request.path === '/system/backup-status')).toBe(true),
+    );
+    expect(await within(screen.getByRole('banner')).findByText(stores[0]!.name)).toBeVisible();
+    expect(screen.queryByRole('link', { name: /backup/ })).toBeNull();
+    cleanup();
+
+    // Offline, or the server down: quiet, and the header is there.
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        if (url.includes('/system/')) throw new TypeError('Failed to fetch');
+        return Response.json({ success: true, data: stores });
+      }),
+    );
+    renderNavigation(buildUser('admin'));
+    expect(await within(screen.getByRole('banner')).findByText(stores[0]!.name)).toBeVisible();
+    await vi.waitFor(() => expect(asked).toContain('/api/system/backup-status'));
+    expect(screen.queryByRole('link', { name: /backup/ })).toBeNull();
+  });
+
+  it('never asks for the backups on behalf of a manager or a cashier', async () => {
+    for (const role of ['manager', 'sales'] as const) {
+      const sent = stubApi({ 'GET /stores': storesReply });
+      renderNavigation(buildUser(role));
+      expect(await within(screen.getByRole('banner')).findByText(stores[0]!.name)).toBeVisible();
+      expect(sent.map((request) => request.path.split('?')[0])).toEqual(['/stores']);
+      cleanup();
+    }
   });
 });

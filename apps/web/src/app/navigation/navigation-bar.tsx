@@ -1,5 +1,6 @@
-import { actsOnChosenStore, homePathFor, navEntriesFor } from '@duka/shared/auth/permissions';
+import { actsOnChosenStore, can, homePathFor, navEntriesFor } from '@duka/shared/auth/permissions';
 import { isStaff } from '@duka/shared/auth/roles';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthStore } from '@/features/auth/stores/auth-store';
@@ -10,6 +11,15 @@ import { LogoutButton } from './logout-button';
 import { MobileMenu } from './mobile-menu';
 import { NavLinkItem } from './nav-link-item';
 import { navLabelKey } from './nav-label';
+
+/**
+ * Issue 27: the header's backup warning, loaded only for those who may read the backups, after
+ * the page (the /pos and /shop budgets do not carry it); its words load with it (Suspense).
+ * Failing to load (offline), it shows nothing rather than the page's error screen.
+ */
+const BackupWarning = lazy(() =>
+  import('@/features/system/components/backup-warning').catch(() => ({ default: () => null })),
+);
 
 /** Spec §2 navigation bar; which links show comes from the shared access matrix. */
 export function NavigationBar() {
@@ -46,8 +56,14 @@ export function NavigationBar() {
       </div>
       {/* Which store everything on the page belongs to, in full, on every screen size. */}
       <div className="border-t border-slate-200 dark:border-slate-800">
-        <div className="mx-auto flex min-h-10 w-full max-w-7xl items-center gap-2 px-4 py-1 md:px-6">
+        <div className="mx-auto flex min-h-10 w-full max-w-7xl flex-wrap items-center gap-2 px-4 py-1 md:px-6">
           {actsOnChosenStore(user.role) ? <StoreSelector /> : <StoreName />}
+          {/* Issue 27: a failed or missing backup, for those who may read the backups. */}
+          {can(user.role, 'system:read') && (
+            <Suspense fallback={null}>
+              <BackupWarning />
+            </Suspense>
+          )}
           {/* Issue 22: the connection and the sales waiting on this device, for staff. */}
           {isStaff(user.role) && <ConnectionStatus />}
         </div>

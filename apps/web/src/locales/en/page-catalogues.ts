@@ -26,6 +26,7 @@ import cart from './cart.json';
 import sales from './sales.json';
 import suppliers from './suppliers.json';
 import transfers from './transfers.json';
+import system from './system.json';
 
 export const pageCatalogues = {
   inventory,
@@ -51,4 +52,5 @@ export const pageCatalogues = {
   stores,
   cart,
   transfers,
+  system,
 };

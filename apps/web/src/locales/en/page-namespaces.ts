@@ -38,6 +38,8 @@ export const PAGE_NAMESPACE_LOADERS = {
   stores: () => import('./stores.json'),
   // Issue 25: the inventory's Transfers tab, with the tab.
   transfers: () => import('./transfers.json'),
+  // Issue 27: the System page (backups), with the page.
+  system: () => import('./system.json'),
 } as const satisfies Record<keyof typeof pageCatalogues, () => Promise<{ default: unknown }>>;
 
 export type PageNamespace = keyof typeof PAGE_NAMESPACE_LOADERS;

@@ -31,6 +31,7 @@ import shifts from './shifts.json';
 import counts from './counts.json';
 import connection from './connection.json';
 import transfers from './transfers.json';
+import system from './system.json';
 
 const catalogues = {
   common,
@@ -61,6 +62,7 @@ const catalogues = {
   counts,
   connection,
   transfers,
+  system,
 } satisfies Catalogues;
 
 export default catalogues;

@@ -16,6 +16,12 @@ const StoreContext = createContext<StoreContextValue | null>(null);
 const EMPTY: Store[] = [];
 
 /**
+ * Answers that belong to no one store, kept when the store changes: the store list itself, and
+ * the install's backups (issue 27: the header asks for their status once per page load).
+ */
+const STORE_INDEPENDENT: ReadonlySet<unknown> = new Set([storesQueryKey[0], 'system']);
+
+/**
  * Loads the store list once someone is signed in (spec §7: not on /auth) and keeps a current
  * store chosen. `enabled` comes from app/, which knows the session and the page.
  */
@@ -35,7 +41,7 @@ export function StoreProvider({ enabled, children }: { enabled: boolean; childre
         // still on its way for the previous store is cancelled first: invalidating alone
         // would wait for it and show the previous store's answer.
         const storeScoped = {
-          predicate: (query: Query) => query.queryKey[0] !== storesQueryKey[0],
+          predicate: (query: Query) => !STORE_INDEPENDENT.has(query.queryKey[0]),
         };
         void queryClient
           .cancelQueries(storeScoped)
