@@ -42,6 +42,12 @@ export interface ReadReplica {
 
 /** A connect to the replica that takes longer fails over to the primary. */
 const CONNECT_TIMEOUT_MS = 1_000;
+/**
+ * The lag check gets no longer (a query of a millisecond): a replica whose host went silent
+ * (a partition, a frozen host: the pooled connection stays open, nothing answers, no reset
+ * comes) would otherwise hold the check — and every report waiting on it — for many minutes.
+ */
+const CHECK_TIMEOUT_MS = 1_000;
 
 /** Errors that mean "the replica cannot answer now", not "this query is wrong". */
 export function isUnreachable(error: unknown): boolean {
@@ -96,6 +102,15 @@ const LAG_SQL = `SELECT pg_is_in_recovery() AS standby,
   CASE WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
        ELSE extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000
   END::float8 AS lag_ms`;
+
+/**
+ * The check, bounded (node-postgres reads query_timeout from a query's config too; its types
+ * know it on the client's only). On a timeout the pool drops the connection.
+ */
+const LAG_QUERY: pg.QueryConfig & { query_timeout: number } = {
+  text: LAG_SQL,
+  query_timeout: CHECK_TIMEOUT_MS,
+};
 
 /**
  * Opens the replica's pool beside `primary` (a PostgreSQL handle: its pool is the fallback).
@@ -155,7 +170,9 @@ export function openReadReplica(
 
   async function check() {
     try {
-      const result = await replicaPool.query<{ standby: boolean; lag_ms: number | null }>(LAG_SQL);
+      const result = await replicaPool.query<{ standby: boolean; lag_ms: number | null }>(
+        LAG_QUERY,
+      );
       const { standby, lag_ms: lag } = result.rows[0]!;
       if (!standby) choose('primary', 'DATABASE_READ_URL is not a standby (not in recovery)');
       else if (lag === null || lag > maxLagMs) {
