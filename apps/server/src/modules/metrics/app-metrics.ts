@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { SyncResultStatus } from '@duka/shared/sync/sync.schemas';
 import type { Database } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { jobs } from '../jobs/jobs.table';
 import { sales } from '../sales/sales.table';
 import { MetricsRegistry } from './metrics-registry';
@@ -121,9 +122,20 @@ export class AppMetrics {
     for (const result of results) this.syncSales.inc([result.status]);
   }
 
-  /** Reads what is measured at scrape time (one query), then writes every metric out. */
+  /**
+   * Reads what is measured at scrape time (one query), then writes every metric out. The
+   * database down: what it alone tells is left out and the rest still answers — the requests
+   * (the outage's 503s), the pool — when an operator needs it most.
+   */
   async render(db: Database, now: Date): Promise<string> {
-    await this.readDatabase(db, now);
+    try {
+      await this.readDatabase(db, now);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      this.jobStates.clear();
+      this.oldestQueued.clear();
+      this.needsReview.clear();
+    }
     const counts = poolOf(db);
     this.pool.clear();
     if (counts) {
