@@ -71,6 +71,21 @@ export interface AppConfig {
   jobs: { pollMs: number; retryBaseMs: number };
   /** METRICS_TOKEN (issue 27): GET /api/metrics answers a scraper sending it; unset → no route. */
   metricsToken: string | undefined;
+  /** Backups (issue 27, modules/system): where, how long kept, the nightly time in its zone. */
+  backup: BackupConfig;
+}
+
+export interface BackupConfig {
+  /** BACKUP_DIR, absolute; default DATA_DIR/backups (a USB disk's folder, for example). */
+  dir: string;
+  /** BACKUP_KEEP_DAYS: backup files older than this are deleted after a good backup. */
+  keepDays: number;
+  /** BACKUP_TIME: the nightly backup's local time, 'HH:MM'. */
+  time: string;
+  /** BACKUP_TIME_ZONE: the IANA zone BACKUP_TIME is read in. */
+  timeZone: string;
+  /** BACKUP_NIGHTLY (default 1; 0: no nightly backup, e.g. a chain with WAL archiving). */
+  nightly: boolean;
 }
 
 export interface SmsConfig {
@@ -127,7 +142,32 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
       .optional(),
   ),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP_DAYS: z.coerce
+    .number({ error: 'BACKUP_KEEP_DAYS must be a whole number of days (1–3650)' })
+    .int('BACKUP_KEEP_DAYS must be a whole number of days (1–3650)')
+    .min(1, 'BACKUP_KEEP_DAYS must be a whole number of days (1–3650)')
+    .max(3650, 'BACKUP_KEEP_DAYS must be a whole number of days (1–3650)')
+    .default(14),
+  BACKUP_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'BACKUP_TIME must be a time of day as HH:MM, e.g. 03:00')
+    .default('03:00'),
+  BACKUP_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'BACKUP_TIME_ZONE must be a time zone such as Africa/Nairobi')
+    .default('Africa/Nairobi'),
+  BACKUP_NIGHTLY: z.enum(['0', '1'], { error: 'BACKUP_NIGHTLY must be 0 or 1' }).optional(),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Africa's Talking's hosts (research notes §2.1): the sandbox for the username 'sandbox'. */
 function smsConfig(e: z.infer<typeof envSchema>): SmsConfig | null {
@@ -216,5 +256,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): EnvConfig {
     jobs: { pollMs: e.JOBS_POLL_MS ?? 1000, retryBaseMs: e.JOBS_RETRY_BASE_MS ?? 15_000 },
     apiDocs: e.API_DOCS !== '0',
     metricsToken: e.METRICS_TOKEN,
+    backup: {
+      dir: e.BACKUP_DIR ? resolveFromInvocation(env, e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      keepDays: e.BACKUP_KEEP_DAYS,
+      time: e.BACKUP_TIME,
+      timeZone: e.BACKUP_TIME_ZONE,
+      nightly: e.BACKUP_NIGHTLY !== '0',
+    },
   };
 }

@@ -65,6 +65,13 @@ import { stockCountsRoutes } from '../modules/stock-counts/stock-counts.routes';
 import { storesRoutes } from '../modules/stores/stores.routes';
 import { suppliersRoutes } from '../modules/suppliers/suppliers.routes';
 import { syncRoutes } from '../modules/sync/sync.routes';
+import {
+  checkBackups,
+  NIGHTLY_BACKUP_JOB,
+  NIGHTLY_CHECK_EVERY_MS,
+  nightlyBackupJob,
+} from '../modules/system/backup-schedule';
+import { systemRoutes } from '../modules/system/system.routes';
 import { usersRoutes } from '../modules/users/users.routes';
 import { apiDocsTransform, SECURITY_SCHEMES } from './api-docs';
 import type { AppDeps } from './deps';
@@ -176,6 +183,9 @@ export async function buildApp({
   // Issue 26: a store's invoices to eTIMS, in order; every minute, any store's left pending.
   jobRunner.register(ETIMS_SEND_JOB, etimsSendJob);
   jobRunner.every(ETIMS_SWEEP_EVERY_MS, ({ db }, now) => sweepPendingEtims(db, now));
+  // Issue 27: the nightly backup, and backups left 'running' by a crash marked failed.
+  jobRunner.register(NIGHTLY_BACKUP_JOB, nightlyBackupJob);
+  jobRunner.every(NIGHTLY_CHECK_EVERY_MS, checkBackups);
   app.decorate('jobs', jobRunner);
   app.addHook('onClose', () => jobRunner.stop());
   if (readReplica) app.addHook('onClose', () => readReplica.close());
@@ -268,6 +278,8 @@ export async function buildApp({
       await api.register(mpesaConfigRoutes, { prefix: '/payments/mpesa' });
       await api.register(webhooksRoutes, { prefix: '/webhooks' });
       await api.register(syncRoutes, { prefix: '/sync' });
+      // Issue 27: the install's backups (the System page).
+      await api.register(systemRoutes, { prefix: '/system' });
       await api.register(stkRoutes, { prefix: '/payments/mpesa' });
       await api.register(stkHooksRoutes, { prefix: '/hooks/daraja' });
       // Issue 23: payments customers make from their phones, and the day's M-Pesa view.

@@ -37,7 +37,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
+/**
+ * The driver's own client under a Database, for what SQL cannot do through Drizzle: PGlite's
+ * data-folder dump and pg_dump's connection (modules/system backups).
+ */
+export type DatabaseClient = { driver: 'pglite'; pglite: PGlite } | { driver: 'pg'; pool: pg.Pool };
+
+export function databaseClientOf(db: Database): DatabaseClient {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof PGlite) return { driver: 'pglite', pglite: client };
+  if (client instanceof pg.Pool) return { driver: 'pg', pool: client };
+  throw new Error('The database has neither a PGlite nor a pg.Pool client');
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, 'migrations');
 /** Advisory lock key held while migrating and seeding, so instances starting together take turns. */
 const MIGRATION_LOCK_KEY = 7_420_001;
 

@@ -49,6 +49,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     jobs: { pollMs: 1000, retryBaseMs: 15_000 },
     apiDocs: true,
     metricsToken: undefined,
+    backup: {
+      // Under a file, so no backup can be written even by root: a test that wants one sets it.
+      dir: '/dev/null/duka-backups',
+      keepDays: 14,
+      time: '03:00',
+      timeZone: 'Africa/Nairobi',
+      // The nightly backup only in the tests that turn it on: other tests' job passes stay theirs.
+      nightly: false,
+    },
     ...overrides,
   };
 }
