@@ -8,7 +8,8 @@ import { systemBackupsQueryKey } from './get-system-backups';
  * data), 409 'A backup is already running' while another runs.
  */
 export async function createBackup(): Promise<Backup> {
-  const response = await apiClient.post<{ success: boolean; data: Backup }>('/system/backups');
+  // An empty object, not no body: the server reads a bodiless POST's body as null.
+  const response = await apiClient.post<{ success: boolean; data: Backup }>('/system/backups', {});
   return response.data;
 }
 

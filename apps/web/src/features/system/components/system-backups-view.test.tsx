@@ -211,9 +211,15 @@ describe('the System page (issue 27)', () => {
         body: { message: BACKUP_RUNNING_MESSAGE, code: 'CONFLICT' },
       },
     };
-    stubApi(replies);
+    const sent = stubApi(replies);
     renderView('super_admin');
     await userEvent.click(await screen.findByRole('button', { name: 'Back up now' }));
+    // An empty object (the server reads no body as null), and no store: it holds them all.
+    expect(sent.find((request) => request.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/system/backups',
+      body: {},
+    });
     const message = await screen.findByText('A backup is already running');
     expect(message.closest('li')).toHaveTextContent('Error');
   });
