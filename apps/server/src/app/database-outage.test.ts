@@ -176,8 +176,12 @@ describe.skipIf(!postgresBinDir())('PostgreSQL restarting under checkout load', 
       }
     }
 
-    // It recovered by itself, within seconds of the database being back.
-    for (const recovery of recoveries) expect(recovery.recoveredMs).toBeLessThan(5_000);
+    // It recovered by itself: a sale went through after each restart (within firstSaleAfter's
+    // 30 s). How soon is logged above, not asserted: a time bound on a shared machine is a
+    // flaky test (timings belong in bench/).
+    for (const recovery of recoveries) {
+      expect(recovery.recoveredMs, recovery.mode).not.toBe(Number.POSITIVE_INFINITY);
+    }
 
     // Every 201 is committed, with its lines.
     const created = attempts.filter(
