@@ -26,6 +26,8 @@ export const SERVER_ENTRY_POINTS = {
   main: 'src/main.ts',
   'create-admin': 'src/scripts/create-admin.ts',
   'check-data-dir': 'src/scripts/check-data-dir.ts',
+  backup: 'src/scripts/backup.ts',
+  restore: 'src/scripts/restore.ts',
 };
 
 /** Files the code reads beside itself at run time: source folder → folder in dist. */

@@ -61,7 +61,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-describe('the compiled server (npm run build)', { timeout: 120_000 }, () => {
+describe('the compiled server (npm run build)', { timeout: 240_000 }, () => {
   it('bundles @duka/shared and imports only Node and its production dependencies', () => {
     const outputs = Object.entries(metafile.outputs).filter(([file]) => file.endsWith('.js'));
     expect(outputs.map(([file]) => path.basename(file)).sort()).toEqual(
@@ -154,5 +154,20 @@ describe('the compiled server (npm run build)', { timeout: 120_000 }, () => {
     } finally {
       await database.close();
     }
+
+    // The image has no tsx: `backup` and `restore` run compiled too, the server stopped.
+    const backupDir = path.join(root, 'backups');
+    const backup = await runScript(path.join(distDir, 'backup.js'), {
+      env: { DATA_DIR: dataDir, BACKUP_DIR: backupDir },
+    });
+    expect(backup.code, backup.stderr).toBe(0);
+    const file = /Backup written: (\S+\.tar\.gz)/.exec(backup.stdout)?.[1];
+    expect(file, backup.stdout).toBeDefined();
+    const restore = await runScript(path.join(distDir, 'restore.js'), {
+      env: { DATA_DIR: path.join(root, 'restored'), UPLOAD_DIR: path.join(root, 'photos') },
+      args: [file!],
+    });
+    expect(restore.code, restore.stderr).toBe(0);
+    expect(restore.stdout).toContain('every count and sum equal');
   });
 });
