@@ -58,6 +58,10 @@ export class AppMetrics {
     'PostgreSQL connections of this server: total open, idle, and requests waiting for one.',
     ['state'],
   );
+  private readonly readsFromReplica = this.registry.gauge(
+    'duka_db_reads_from_replica',
+    'With DATABASE_READ_URL: 1 while reports and exports read from the replica, 0 while they fall back to the primary.',
+  );
   private readonly jobStates = this.registry.gauge(
     'duka_jobs',
     'Background jobs waiting to run (queued) and running, in the whole jobs table.',
@@ -104,10 +108,25 @@ export class AppMetrics {
     this.loopDelay.enable();
   }
 
-  /** One answered request: one counter and one histogram series (the onResponse hook). */
+  /** Each (method, route, status)'s counter and histogram series, found by one lookup. */
+  private readonly requestSeries = new Map<
+    string,
+    { count: { value: number }; observe: (seconds: number) => void }
+  >();
+
+  /** One answered request (the onResponse hook): one map lookup, a few additions. */
   recordRequest(method: string, route: string, status: number, seconds: number): void {
-    this.httpRequests.inc([method, route, String(status)]);
-    this.httpDuration.observe([method, route], seconds);
+    const key = `${method} ${status} ${route}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      series = {
+        count: this.httpRequests.series([method, route, String(status)]),
+        observe: this.httpDuration.observer([method, route]),
+      };
+      this.requestSeries.set(key, series);
+    }
+    series.count.value += 1;
+    series.observe(seconds);
   }
 
   requestCount(method: string, route: string, status: number): number {
@@ -123,11 +142,12 @@ export class AppMetrics {
   }
 
   /**
-   * Reads what is measured at scrape time (one query), then writes every metric out. The
-   * database down: what it alone tells is left out and the rest still answers — the requests
-   * (the outage's 503s), the pool — when an operator needs it most.
+   * Reads what is measured at scrape time (one query; with a replica, where reads go now — its
+   * lag checked when due), then writes every metric out. The database down: what it alone
+   * tells is left out and the rest still answers — the requests (the outage's 503s), the pool —
+   * when an operator needs it most.
    */
-  async render(db: Database, now: Date): Promise<string> {
+  async render(db: Database, now: Date, readDb?: () => Promise<Database>): Promise<string> {
     try {
       await this.readDatabase(db, now);
     } catch (error) {
@@ -136,6 +156,8 @@ export class AppMetrics {
       this.oldestQueued.clear();
       this.needsReview.clear();
     }
+    // The replica's own check never throws: unreachable, reads go to the primary (0).
+    if (readDb) this.readsFromReplica.set([], (await readDb()) === db ? 0 : 1);
     const counts = poolOf(db);
     this.pool.clear();
     if (counts) {

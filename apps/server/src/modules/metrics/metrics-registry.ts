@@ -62,10 +62,18 @@ export class Counter extends Metric {
   private readonly values = new Map<string, { labels: string[]; value: number }>();
 
   inc(labels: readonly string[] = [], by = 1): void {
+    this.series(labels).value += by;
+  }
+
+  /** One series itself, made at 0 when new: a hot path keeps it and adds to `value`. */
+  series(labels: readonly string[]): { value: number } {
     const key = labels.join(SEPARATOR);
-    const series = this.values.get(key);
-    if (series) series.value += by;
-    else this.values.set(key, { labels: [...labels], value: by });
+    let series = this.values.get(key);
+    if (!series) {
+      series = { labels: [...labels], value: 0 };
+      this.values.set(key, series);
+    }
+    return series;
   }
 
   /** The current value of one series (0 when it never moved). */
@@ -126,6 +134,11 @@ export class Histogram extends Metric {
   }
 
   observe(labels: readonly string[], value: number): void {
+    this.observer(labels)(value);
+  }
+
+  /** One series' observe, for a hot path to keep. */
+  observer(labels: readonly string[]): (value: number) => void {
     const key = labels.join(SEPARATOR);
     let series = this.series.get(key);
     if (!series) {
@@ -137,6 +150,11 @@ export class Histogram extends Metric {
       };
       this.series.set(key, series);
     }
+    const found = series;
+    return (value) => this.record(found, value);
+  }
+
+  private record(series: HistogramSeries, value: number): void {
     let index = 0;
     while (index < this.buckets.length && value > this.buckets[index]!) index += 1;
     series.counts[index]! += 1;

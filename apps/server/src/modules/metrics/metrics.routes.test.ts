@@ -25,7 +25,9 @@ import {
   signedIn,
   walkInCustomer,
 } from '../../testing/factories';
+import { postgresBinDir, startPgCluster, type PgCluster } from '../../testing/pg-cluster';
 import { openTestDatabase } from '../../testing/test-database';
+import { openPostgres } from '../../db/client';
 import { enqueueJob } from '../jobs/jobs.service';
 import { Counter, Histogram, METRICS_CONTENT_TYPE, MetricsRegistry } from './metrics-registry';
 
@@ -453,6 +455,50 @@ describe('the connection pool gauges', () => {
     } else {
       expect(total).toBeUndefined();
     }
+  });
+});
+
+/** A private cluster and its streaming replica (testing/pg-cluster.ts): where reports read. */
+describe.skipIf(!postgresBinDir())('reads from a replica', () => {
+  let primary: PgCluster;
+  let replica: PgCluster;
+  let handle: DatabaseHandle;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    primary = await startPgCluster();
+    handle = await openPostgres(primary.url('duka'));
+    await handle.migrate();
+    replica = await primary.createReplica();
+  }, 120_000);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await handle?.close();
+    await replica?.destroy();
+    await primary?.destroy();
+  });
+
+  async function readsFromReplica(readUrl: string | undefined) {
+    const app = await buildApp({
+      db: handle.db,
+      config: testConfig({
+        metricsToken: TOKEN,
+        ...(readUrl ? { databaseRead: { url: readUrl, maxLagMs: 10_000, checkEveryMs: 100 } } : {}),
+      }),
+      clock: new TestClock(),
+    });
+    apps.push(app);
+    const response = await new TestClient(app).get('/api/metrics', {
+      csrf: false,
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    return valueOf(parseExposition(response.body), 'duka_db_reads_from_replica');
+  }
+
+  it('is 1 on a caught-up replica, 0 when DATABASE_READ_URL is no standby, absent without one', async () => {
+    expect(await readsFromReplica(replica.url('duka'))).toBe(1);
+    // The primary given as the replica: not in recovery, so reads stay on the primary.
+    expect(await readsFromReplica(primary.url('duka'))).toBe(0);
+    expect(await readsFromReplica(undefined)).toBeUndefined();
   });
 });
 

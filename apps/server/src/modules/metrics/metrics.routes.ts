@@ -30,7 +30,12 @@ export const metricsPlugin = fp<{ metrics: AppMetrics }>(
         schema: { tags: ['metrics'], produces: [METRICS_CONTENT_TYPE] },
       },
       async (_request, reply) => {
-        const text = await metrics.render(app.deps.db, app.deps.clock.now());
+        const { db, clock, config, readDb } = app.deps;
+        const text = await metrics.render(
+          db,
+          clock.now(),
+          config.databaseRead ? readDb : undefined,
+        );
         return reply.type(METRICS_CONTENT_TYPE).header('cache-control', 'no-store').send(text);
       },
     );
