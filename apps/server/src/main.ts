@@ -47,15 +47,52 @@ try {
   exitOnStartupError(error);
 }
 
+/** How long requests in flight may take to finish once a shutdown begins (issue 27). */
+const DRAIN_MS = 10_000;
+/** Then the jobs' pass and the database's close; past this the process exits anyway (code 1). */
+const CLOSE_MS = 5_000;
+
 let shuttingDown = false;
+/**
+ * SIGTERM (a deploy, `docker stop`) or SIGINT: no new connections at once, the requests in
+ * flight finish (DRAIN_MS at most — then their connections are closed), the job runner stops
+ * after its pass, the pool or PGlite closes, exit 0. The HTTP side is app/draining.ts.
+ */
 async function shutdown(signal: string) {
   // Ctrl-C reaches this process both from the terminal and relayed by npm/tsx: the repeat must
   // not cut the database's close short (the default action of a second SIGINT).
   if (shuttingDown) return;
   shuttingDown = true;
-  app?.log.info({ signal }, 'Shutting down');
-  await app?.close();
-  await database?.close();
+  const started = Date.now();
+  const running = app!;
+  running.log.info(
+    { signal, requestsInFlight: running.requestsInFlight() },
+    `Shutting down: no new requests, finishing those in flight (${DRAIN_MS / 1000} s at most)`,
+  );
+  const cutShort = setTimeout(() => {
+    running.log.warn(
+      { requestsInFlight: running.requestsInFlight() },
+      `Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`,
+    );
+    running.server.closeAllConnections();
+  }, DRAIN_MS);
+  const giveUp = setTimeout(() => {
+    running.log.error(`Shutdown not done after ${(DRAIN_MS + CLOSE_MS) / 1000} s: exiting`);
+    process.exit(1);
+  }, DRAIN_MS + CLOSE_MS);
+  try {
+    // The worker's timer stops now; its pass in progress ends while the requests drain.
+    const jobsStopped = running.jobs.stop();
+    await running.close();
+    clearTimeout(cutShort);
+    await jobsStopped;
+    await database?.close();
+  } catch (error) {
+    running.log.error({ err: error }, 'Shutdown failed');
+    process.exit(1);
+  }
+  clearTimeout(giveUp);
+  running.log.info({ ms: Date.now() - started }, 'Shut down cleanly');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

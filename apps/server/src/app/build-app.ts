@@ -76,6 +76,7 @@ import { usersRoutes } from '../modules/users/users.routes';
 import { apiDocsTransform, SECURITY_SCHEMES } from './api-docs';
 import type { AppDeps } from './deps';
 import { logSerializers } from './log-serializers';
+import { DRAINING_OPTIONS, registerDraining } from './draining';
 import { handleFrameworkError, registerErrorHandler } from './error-handler';
 import { securityHeadersPlugin } from './security-headers';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
@@ -152,6 +153,8 @@ export async function buildApp({
     frameworkErrors: handleFrameworkError,
     // Issue 27: a proxy's X-Request-Id kept when sane, else a new one; on every log line (reqId).
     genReqId: requestIdOf,
+    // Issue 27: a graceful close's 503 is app/draining.ts's, in the API's shape.
+    ...DRAINING_OPTIONS,
   }).withTypeProvider<ZodTypeProvider>();
 
   // First of all hooks, so every answer carries it — a refusal by the gate, a 404, a 500.
@@ -159,6 +162,7 @@ export async function buildApp({
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  registerDraining(app);
   app.decorate('deps', deps);
   // Issue 27: counted only when METRICS_TOKEN switches /api/metrics on.
   const metrics = deps.config.metricsToken ? new AppMetrics() : null;

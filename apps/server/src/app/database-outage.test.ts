@@ -9,9 +9,10 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryUploadDir } from '../testing/create-test-app';
-import { KeepAliveClient, type KeepAliveOutcome } from '../testing/keep-alive-client';
+import type { KeepAliveOutcome } from '../testing/keep-alive-client';
 import { postgresBinDir, startPgCluster, type PgCluster } from '../testing/pg-cluster';
 import { startServer, type RunningServer } from '../testing/processes';
+import { openTill, type SaleBody, type Till } from '../testing/till-load';
 
 interface Attempt {
   key: string;
@@ -21,20 +22,13 @@ interface Attempt {
   outcome: KeepAliveOutcome;
 }
 
-interface SaleBody {
-  items: { product_id: number; quantity: number; unit_type: string; unit_price: number }[];
-  total: number;
-  customer_id: number;
-  payment_method: 'cash';
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!postgresBinDir())('PostgreSQL restarting under checkout load', () => {
   let cluster: PgCluster;
   let server: RunningServer;
   let uploadDir: string;
-  const clients: KeepAliveClient[] = [];
+  let till: Till | undefined;
 
   beforeAll(async () => {
     cluster = await startPgCluster();
@@ -50,7 +44,7 @@ describe.skipIf(!postgresBinDir())('PostgreSQL restarting under checkout load', 
   }, 180_000);
 
   afterAll(async () => {
-    for (const client of clients) client.close();
+    till?.close();
     if (server && server.child.exitCode === null && server.child.signalCode === null) {
       server.child.kill('SIGKILL');
       await server.ended;
@@ -60,51 +54,9 @@ describe.skipIf(!postgresBinDir())('PostgreSQL restarting under checkout load', 
   });
 
   it('answers 201 or 503 (never 500), loses no 201 sale, and recovers by itself', async () => {
-    const manager = new KeepAliveClient(server.port);
-    const cashier = new KeepAliveClient(server.port);
-    clients.push(manager, cashier);
-    await manager.login('manager@duka.test');
-    await cashier.login('cashier@duka.test');
-
-    // Goods with their stock topped up by the manager (an adjustment through the ledger), so
-    // the load never runs short of stock.
-    const list = await cashier.request('GET', '/api/products?pageSize=50');
-    const goods = (
-      list.json.data as { id: number; kind: string; piece_selling_price: number }[]
-    ).filter((product) => product.kind === 'goods');
-    const shelf = goods.slice(0, 8);
-    expect(shelf.length).toBeGreaterThanOrEqual(4);
-    for (const product of shelf) {
-      const topped = await manager.request('PUT', `/api/products/${product.id}`, {
-        stock_unit: 'piece',
-        quantity: 500_000,
-        stock_reason: 'count',
-      });
-      expect(topped.status, JSON.stringify(topped.json)).toBe(200);
-    }
-    const customers = await cashier.request('GET', '/api/customers');
-    const walkIn = (customers.json.data as { id: number; name: string }[]).find(
-      (customer) => customer.name === 'Walk-in Customer',
-    )!;
-
+    till = await openTill(server.port);
+    const { cashier, checkout, saleBody } = till;
     let sequence = 0;
-    /** A sale of 1–3 lines (Idempotency-Key: the same body, sent again, is the same sale). */
-    const saleBody = (): SaleBody => {
-      const first = sequence % shelf.length;
-      const items = Array.from({ length: 1 + (sequence % 3) }, (_, index) => {
-        const product = shelf[(first + index) % shelf.length]!;
-        return {
-          product_id: product.id,
-          quantity: 1,
-          unit_type: 'piece',
-          unit_price: product.piece_selling_price,
-        };
-      });
-      const total = items.reduce((sum, item) => sum + Math.round(item.unit_price * 100), 0) / 100;
-      return { items, total, customer_id: walkIn.id, payment_method: 'cash' };
-    };
-    const checkout = (key: string, body: SaleBody) =>
-      cashier.send('POST', '/api/sales', body, { 'idempotency-key': key });
 
     const attempts: Attempt[] = [];
     let running = true;
@@ -112,7 +64,7 @@ describe.skipIf(!postgresBinDir())('PostgreSQL restarting under checkout load', 
       while (running) {
         sequence += 1;
         const key = `outage-${name}-${sequence}`;
-        const body = saleBody();
+        const body = saleBody(sequence);
         const sentAt = Date.now();
         const outcome = await checkout(key, body);
         attempts.push({ key, body, sentAt, answeredAt: Date.now(), outcome });
