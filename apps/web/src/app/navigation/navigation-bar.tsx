@@ -44,9 +44,10 @@ export function NavigationBar() {
           ))}
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          {/* Narrower below 1,280 px: the super admin's thirteen entries need the room. */}
           <Link
             to="/profile"
-            className="hidden max-w-40 truncate rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 lg:inline-block dark:hover:bg-slate-800"
+            className="hidden max-w-28 truncate rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 lg:inline-block xl:max-w-40 dark:hover:bg-slate-800"
           >
             {user.name}
           </Link>
