@@ -555,7 +555,13 @@ export async function pruneOldBackups(dir: string, keepDays: number, now: Date):
   for (const name of names) {
     const time = backupFileTime(name);
     if (!time || time.getTime() >= before) continue;
-    await rm(path.join(dir, name), { force: true });
+    try {
+      await rm(path.join(dir, name), { force: true });
+    } catch {
+      // Housekeeping: an old entry that cannot go (a disk gone read-only, a folder of that
+      // name) never turns the good backup just made into a failed one; the next run tries again.
+      continue;
+    }
     deleted.push(name);
   }
   return deleted;

@@ -4,7 +4,7 @@
  * while one runs (in this process, and on PostgreSQL while another instance holds the lock),
  * the header's warning, a crashed backup marked failed.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BACKUP_RUNNING_MESSAGE, type SystemBackups } from '@duka/shared/system/system.schemas';
@@ -20,6 +20,7 @@ import {
   markInterruptedBackups,
   runBackup,
 } from './backup.service';
+import { backupFileName } from './backup-manifest';
 import { backups } from './backups.table';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -136,6 +137,20 @@ describe('/api/system', () => {
     expect(failed.state).toBe('failed');
     expect(failed.error).toMatch(/a part of the path is a file|not a directory/);
     expect(await status(admin)).toMatchObject({ warning: 'failed' });
+  });
+
+  it('keeps a good backup succeeded when pruning an old one fails', async () => {
+    // Something named like a 30-day-old backup that cannot be removed (a folder: rm refuses it
+    // without recursive, as it would refuse a file on a disk that went read-only).
+    const old = path.join(folder, backupFileName(new Date(t.clock.now().getTime() - 30 * DAY), 9));
+    await mkdir(path.join(old, 'inside'), { recursive: true });
+    try {
+      const row = await runBackup(t.app.deps, { trigger: 'cli' });
+      expect(row.state, row.error ?? '').toBe('succeeded');
+      expect(await readdir(folder)).toContain(row.fileName);
+    } finally {
+      await rm(old, { recursive: true, force: true });
+    }
   });
 
   it('marks a backup left running by a crash failed, not one that runs', async () => {
