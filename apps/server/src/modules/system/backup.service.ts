@@ -49,7 +49,7 @@ export type BackupRow = typeof backups.$inferSelect;
 
 export interface BackupDeps {
   db: Database;
-  config: Pick<AppConfig, 'uploadDir' | 'backup'>;
+  config: Pick<AppConfig, 'uploadDir' | 'backup' | 'dataDir'>;
   clock: Clock;
 }
 
@@ -215,7 +215,7 @@ async function writeBackupFile(
   backupId: number,
 ): Promise<{ sizeBytes: number; sha256: string }> {
   const dir = deps.config.backup.dir;
-  await mkdir(dir, { recursive: true });
+  await ensureBackupFolder(dir, deps.config.dataDir);
   const partial = path.join(dir, partialFileName(fileName));
   const dump =
     client.driver === 'pglite'
@@ -268,6 +268,33 @@ async function writeBackupFile(
     }
   } finally {
     await dump.cleanup();
+  }
+}
+
+/**
+ * The backup folder is made if missing — the folder itself, never its parents: BACKUP_DIR on a
+ * USB disk that is not mounted must fail ("is the disk mounted?"), not quietly fill the
+ * machine's own disk under an empty mount point. Only DATA_DIR (the default's parent, ours) is
+ * made whole. (A recursive mkdir would also never return for some paths, such as under /proc.)
+ */
+export async function ensureBackupFolder(dir: string, dataDir: string): Promise<void> {
+  if (path.resolve(path.dirname(dir)) === path.resolve(dataDir)) {
+    await mkdir(dataDir, { recursive: true });
+  }
+  try {
+    await mkdir(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      throw new Error(
+        `The backup folder ${dir} cannot be made: the folder it goes in does not exist (is the disk mounted?)`,
+        { cause: error },
+      );
+    }
+    if (code !== 'EEXIST') throw error;
+    if (!(await stat(dir)).isDirectory()) {
+      throw new Error(`The backup folder ${dir} exists and is not a folder`, { cause: error });
+    }
   }
 }
 
