@@ -2,7 +2,8 @@
  * Backup → restore on PostgreSQL (issue 27), on a private cluster started by the test (so it
  * runs in both CI passes): the demo shop with its photos backed up through pg_dump, restored
  * into an empty database — every table's rows and whole-number sums equal, every photo
- * byte-equal; a database with tables refused, and replaced with --force.
+ * byte-equal; a database with tables refused, and replaced with --force; a --force restore
+ * that fails midway leaves the old contents.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -89,6 +90,34 @@ describe.skipIf(!postgresBinDir())('backup and restore on PostgreSQL', () => {
       'The database already holds tables: restore only into an empty database, or add --force to replace its contents',
     );
     await cluster.query('DELETE FROM sale_items', [], 'restored');
+    const changed = await statsAt(cluster, 'restored');
+    expect(changed.sale_items?.rows).toBe(0);
+
+    // A --force restore that fails midway (the target refuses its indexes, after the drops and
+    // the tables' rows) changes nothing: the drops were in the same transaction.
+    // (Its function lives outside public: the drops would take it, and the trigger, with them.)
+    await cluster.query('CREATE SCHEMA guard', [], 'restored');
+    await cluster.query(
+      `CREATE FUNCTION guard.refuse_indexes() RETURNS event_trigger LANGUAGE plpgsql AS
+         $$ BEGIN RAISE EXCEPTION 'no new indexes here'; END $$`,
+      [],
+      'restored',
+    );
+    await cluster.query(
+      `CREATE EVENT TRIGGER refuse_indexes ON ddl_command_start WHEN TAG IN ('CREATE INDEX')
+         EXECUTE FUNCTION guard.refuse_indexes()`,
+      [],
+      'restored',
+    );
+    await expect(restoreBackup(file, target, { force: true })).rejects.toThrow(
+      /^psql failed: .*no new indexes here.* — the database keeps its old contents$/,
+    );
+    expect(await statsAt(cluster, 'restored')).toEqual(changed);
+    expect(
+      await cluster.query('SELECT count(*)::int AS n FROM sale_items', [], 'restored'),
+    ).toEqual([{ n: 0 }]);
+
+    await cluster.query('DROP EVENT TRIGGER refuse_indexes', [], 'restored');
     await restoreBackup(file, target, { force: true });
     expect(await statsAt(cluster, 'restored')).toEqual(original);
   }, 180_000);

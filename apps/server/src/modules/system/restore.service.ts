@@ -9,7 +9,9 @@
  *
  * A non-empty target is refused unless `force`: then a PGlite folder is moved aside to
  * `pglite.replaced-<time>` (nothing is deleted), a PostgreSQL database's schemas public and
- * drizzle are dropped. Photos already in UPLOAD_DIR stay; the backup's overwrite their names.
+ * drizzle are dropped — in the same transaction psql runs the restored SQL in, so a restore
+ * that fails midway leaves the old contents. Photos already in UPLOAD_DIR stay; the backup's
+ * overwrite their names.
  */
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
@@ -238,6 +240,10 @@ async function restoreIntoPglite(
   }
 }
 
+/** --force on PostgreSQL: run in the restore's own transaction, so a failure undoes it too. */
+const REPLACE_SCHEMAS =
+  'DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;';
+
 async function restoreIntoPostgres(
   file: string,
   manifest: BackupManifest,
@@ -253,34 +259,42 @@ async function restoreIntoPostgres(
     const { rows } = await client.query<{ tables: number }>(
       `SELECT count(*)::int AS tables FROM information_schema.tables WHERE table_schema = 'public'`,
     );
-    if ((rows[0]?.tables ?? 0) > 0) {
-      if (!force) {
-        throw new RestoreError(
-          'The database already holds tables: restore only into an empty database, or add --force to replace its contents',
-        );
-      }
-      await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE');
-      await client.query('DROP SCHEMA IF EXISTS public CASCADE');
-      await client.query('CREATE SCHEMA public');
+    const replace = (rows[0]?.tables ?? 0) > 0;
+    if (replace && !force) {
+      throw new RestoreError(
+        'The database already holds tables: restore only into an empty database, or add --force to replace its contents',
+      );
     }
     const dumpFile = path.join(scratch, 'postgres.dump');
     const photos = await extract(file, manifest, target.uploadDir, () => fileSink(dumpFile));
     const tool = pgToolTarget(databaseUrl);
     try {
+      // pg_restore turns the dump into SQL first (a damaged dump fails here, before the database
+      // is touched); psql then runs the drops (--force) and that SQL as ONE transaction, stopping
+      // at the first error — a restore that fails midway rolls back to the old contents.
+      const script = path.join(scratch, 'postgres.sql');
       await runPgTool(
         'pg_restore',
+        ['--no-owner', '--no-privileges', '--exit-on-error', `--file=${script}`, dumpFile],
+        tool.env,
+      );
+      await runPgTool(
+        'psql',
         [
-          '--no-owner',
-          '--no-privileges',
-          '--exit-on-error',
+          '--no-psqlrc',
+          '--quiet',
+          '--set=ON_ERROR_STOP=1',
           '--single-transaction',
+          ...(replace ? [`--command=${REPLACE_SCHEMAS}`] : []),
+          `--file=${script}`,
           `--dbname=${tool.url}`,
-          dumpFile,
         ],
         tool.env,
       );
     } catch (error) {
-      throw new RestoreError(error instanceof Error ? error.message : String(error));
+      throw new RestoreError(
+        `${error instanceof Error ? error.message : String(error)}${replace ? ' — the database keeps its old contents' : ''}`,
+      );
     }
     const query: RowQuery = async (text, params) =>
       (await client.query<Record<string, unknown>>(text, params)).rows;
