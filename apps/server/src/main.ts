@@ -11,6 +11,7 @@ import { seedDemoIfEmpty } from './db/seed/demo-seed';
 import { systemClock } from './lib/clock';
 import { exitOnStartupError, StartupError } from './lib/startup-error';
 import { resolveSessionSecret } from './modules/settings/app-settings.service';
+import { answerLockRequest } from './modules/system/backup-lock-request';
 
 let database: DatabaseHandle | undefined;
 let app: FastifyInstance | undefined;
@@ -39,6 +40,9 @@ try {
       throw new StartupError(`PORT ${config.port} is in use by another program`);
     throw error;
   }
+  // `npm run backup` beside this server (embedded database): it asks over DATA_DIR's lock.
+  const deps = { db: database.db, config, clock: systemClock };
+  database.answerLockRequests?.((command) => answerLockRequest(deps, command));
   // Background jobs (SMS receipts…): queued work left by a previous run goes out now.
   app.jobs.start();
 } catch (error) {

@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { lockDataDir, type DataDirLock } from '../lib/data-dir-lock';
+import { lockDataDir, type DataDirLock, type LockRequestHandler } from '../lib/data-dir-lock';
 import { describeSystemError, StartupError } from '../lib/startup-error';
 import { outageWarner, unavailableReason } from './unavailable';
 import * as schema from './schema';
@@ -34,6 +34,11 @@ export interface DatabaseHandle {
    * lock), so there the lock is that.
    */
   migrateThen<T>(work: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * PGlite on disk: requests from scripts over DATA_DIR's lock socket are answered by
+   * `handler` (lib/data-dir-lock.ts); absent elsewhere (nobody holds a folder).
+   */
+  answerLockRequests?(handler: LockRequestHandler): void;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
       await migrate();
       return work(db);
     },
+    ...(lock ? { answerLockRequests: (handler: LockRequestHandler) => lock.answer(handler) } : {}),
     close: async () => {
       try {
         await client.close();

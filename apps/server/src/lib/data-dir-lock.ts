@@ -15,6 +15,11 @@
  * processes recovering the same stale lock cannot delete each other's new one. The guard is an
  * abstract socket on Linux (it vanishes with its process too); elsewhere recovery is unguarded
  * and only processes starting in the same instant on a stale lock could still collide.
+ *
+ * The same socket carries one request from a script to the process holding the folder
+ * (`npm run backup` beside a running server): one line in (`backup\n`), one JSON line out from
+ * the handler the holder registered with answer(), then the connection closes. A connection
+ * that sends nothing is a probe; one that sends no line is closed after REQUEST_WAIT_MS.
  */
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
@@ -30,9 +35,20 @@ const MAX_SOCKET_PATH_BYTES = 100;
 
 export class DataDirInUseError extends StartupError {}
 
+/** Answers one request line (without its newline) with the JSON object sent back. */
+export type LockRequestHandler = (command: string) => Promise<Record<string, unknown>>;
+
 export interface DataDirLock {
   release(): Promise<void>;
+  /** From now on, requests over the lock's socket are answered by `handler`. */
+  answer(handler: LockRequestHandler): void;
 }
+
+/** How long a connection may stay without sending its request line. */
+const REQUEST_WAIT_MS = 10_000;
+/** A request is one short word: a longer line is refused. */
+const MAX_REQUEST_BYTES = 64;
+const NOT_READY = 'The server is still starting: try again in a moment';
 
 /** Creates DATA_DIR when missing; a path that cannot be a folder is a StartupError naming it. */
 export function ensureDataDir(dataDir: string): void {
@@ -89,12 +105,44 @@ function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
 }
 
-function createLockServer(): net.Server {
-  // A connection is only ever a probe from another process: close it at once. unref(): the
-  // lock alone must not keep a finished process (create-admin) alive.
-  const server = net.createServer((socket) => socket.destroy());
+interface LockServer {
+  server: net.Server;
+  answer: (handler: LockRequestHandler) => void;
+}
+
+function createLockServer(): LockServer {
+  let handler: LockRequestHandler | undefined;
+  // unref() (server and connections): the lock alone must not keep a finished process
+  // (create-admin) alive.
+  const server = net.createServer((socket) => {
+    socket.unref();
+    socket.on('error', () => undefined);
+    socket.setTimeout(REQUEST_WAIT_MS, () => socket.destroy());
+    let received = '';
+    const reply = (body: Record<string, unknown>) => socket.end(`${JSON.stringify(body)}\n`);
+    const onData = (chunk: Buffer) => {
+      received += chunk.toString('utf8');
+      const end = received.indexOf('\n');
+      if (end < 0 && received.length <= MAX_REQUEST_BYTES) return;
+      socket.off('data', onData);
+      socket.setTimeout(0);
+      if (end < 0 || end > MAX_REQUEST_BYTES) {
+        reply({ error: 'The request is not one short line' });
+        return;
+      }
+      const command = received.slice(0, end).trim();
+      if (!handler) {
+        reply({ error: NOT_READY });
+        return;
+      }
+      handler(command).then(reply, (error: unknown) =>
+        reply({ error: error instanceof Error ? error.message : String(error) }),
+      );
+    };
+    socket.on('data', onData);
+  });
   server.unref();
-  return server;
+  return { server, answer: (next) => void (handler = next) };
 }
 
 /**
@@ -103,22 +151,58 @@ function createLockServer(): net.Server {
  */
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   ensureDataDir(dataDir);
+  const address = lockAddress(dataDir);
+  if (address.kind === 'address') return lockWithAddress(dataDir, address.address);
+  return lockWithSocketFile(dataDir, address.address);
+}
+
+/**
+ * Where the lock of `dataDir` listens: a named pipe (Windows), an abstract socket (Linux, a
+ * path too long for sun_path), or the socket file DATA_DIR/.duka.lock.
+ */
+function lockAddress(dataDir: string): { kind: 'address' | 'file'; address: string } {
   const lockPath = path.join(dataDir, LOCK_FILE_NAME);
   // The longest name used beside it: the private name adds a dash and 12 hex digits.
   const longestPath = `${lockPath}-${'0'.repeat(12)}`;
   if (process.platform === 'win32') {
-    return lockWithAddress(dataDir, `\\\\?\\pipe\\duka-${identityOf(dataDir)}`);
+    return { kind: 'address', address: `\\\\?\\pipe\\duka-${identityOf(dataDir)}` };
   }
   if (Buffer.byteLength(longestPath) > MAX_SOCKET_PATH_BYTES) {
     // Linux's abstract socket namespace has no length trap and no file to go stale; it is
     // keyed by the folder's identity, so every path to the same folder meets the same lock.
     if (process.platform === 'linux')
-      return lockWithAddress(dataDir, `\0duka-data-dir-${identityOf(dataDir)}`);
+      return { kind: 'address', address: `\0duka-data-dir-${identityOf(dataDir)}` };
     throw new StartupError(
       `DATA_DIR ${dataDir} is too long a path for its lock (at most ${MAX_SOCKET_PATH_BYTES - (longestPath.length - dataDir.length)} bytes); choose a shorter one`,
     );
   }
-  return lockWithSocketFile(dataDir, lockPath);
+  return { kind: 'file', address: lockPath };
+}
+
+/**
+ * Sends `command` to the process holding the lock of `dataDir` and answers its JSON reply;
+ * throws when nobody answers (the holder stopped, or is not a Duka that answers requests).
+ */
+export function requestFromLockHolder(dataDir: string, command: string): Promise<unknown> {
+  const { address } = lockAddress(dataDir);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(address);
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.once('connect', () => socket.write(`${command}\n`));
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.once('error', (error) =>
+      reject(new Error(`The server did not answer: ${describeSystemError(error)}`)),
+    );
+    socket.once('close', () => {
+      const line = received.split('\n')[0] ?? '';
+      try {
+        resolve(JSON.parse(line));
+      } catch {
+        reject(new Error('The server closed the connection without an answer'));
+      }
+    });
+  });
 }
 
 function identityOf(dataDir: string): string {
@@ -128,19 +212,19 @@ function identityOf(dataDir: string): string {
 
 /** Named pipes and abstract sockets vanish with their process: bound = held. */
 async function lockWithAddress(dataDir: string, address: string): Promise<DataDirLock> {
-  const server = createLockServer();
+  const { server, answer } = createLockServer();
   try {
     await listen(server, address);
   } catch (error) {
     if (errorCode(error) === 'EADDRINUSE') throw inUse(dataDir);
     throw new StartupError(`DATA_DIR ${dataDir} cannot be locked: ${describeSystemError(error)}`);
   }
-  return { release: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { release: () => new Promise((resolve) => server.close(() => resolve())), answer };
 }
 
 async function lockWithSocketFile(dataDir: string, lockPath: string): Promise<DataDirLock> {
   const privatePath = path.join(dataDir, `.duka.lock-${randomBytes(6).toString('hex')}`);
-  const server = createLockServer();
+  const { server, answer } = createLockServer();
   try {
     await listen(server, privatePath);
   } catch (error) {
@@ -169,6 +253,7 @@ async function lockWithSocketFile(dataDir: string, lockPath: string): Promise<Da
             }
             await closeServer();
           },
+          answer,
         };
       } catch (error) {
         if (errorCode(error) !== 'EEXIST') throw error;
@@ -196,7 +281,7 @@ async function lockWithSocketFile(dataDir: string, lockPath: string): Promise<Da
 async function clearStaleLock(dataDir: string, lockPath: string): Promise<boolean> {
   let guard: net.Server | undefined;
   if (process.platform === 'linux') {
-    guard = createLockServer();
+    guard = createLockServer().server;
     try {
       await listen(guard, `\0duka-data-dir-recovery-${identityOf(dataDir)}`);
     } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * `npm run backup` and `npm run restore` as the real child processes an owner runs (issue 27),
- * on the embedded database: nothing to back up in an empty folder; a backup written; a running
- * server holding DATA_DIR answered in one line (use the System page); a restore into an empty
+ * on the embedded database: nothing to back up in an empty folder; a backup written; beside a
+ * running server holding DATA_DIR, the server makes it (asked over the lock socket); a restore into an empty
  * folder, the same restore refused in one line once the folder holds a database, then --force.
  */
 import { existsSync } from 'node:fs';
@@ -10,8 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/client';
+import { requestFromLockHolder } from '../../lib/data-dir-lock';
 import { buildStore } from '../../testing/factories';
 import { linesOf, runScript, startServer } from '../../testing/processes';
+import { backups } from './backups.table';
 
 const BACKUP_SCRIPT = 'src/scripts/backup.ts';
 const RESTORE_SCRIPT = 'src/scripts/restore.ts';
@@ -32,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('npm run backup and npm run restore', () => {
-  it('back up, refuse beside a running server, restore, refuse a full folder, --force', async () => {
+  it('back up, back up through a running server, restore, refuse a full folder, --force', async () => {
     const empty = await runScript(BACKUP_SCRIPT, { env: env('empty') });
     expect(empty.code).toBe(1);
     expect(linesOf(empty.stderr)).toEqual([
@@ -60,18 +62,44 @@ describe('npm run backup and npm run restore', () => {
     expect(path.dirname(file!)).toBe(shop.BACKUP_DIR);
     expect(existsSync(`${file!}.sha256`)).toBe(true);
 
-    // The server holds DATA_DIR: one line sends the owner to the System page.
+    // The server holds DATA_DIR: npm run backup asks it over the lock socket, and it makes
+    // the backup (trigger 'cli'); anything but "backup" on that socket is refused.
     const server = await startServer(shop);
+    let besideFile: string | undefined;
     try {
       await server.ready;
       const beside = await runScript(BACKUP_SCRIPT, { env: shop });
-      expect(beside.code).toBe(1);
-      expect(linesOf(beside.stderr)).toEqual([
-        `DATA_DIR ${shop.DATA_DIR} is in use by another Duka process (one process per data folder); the server is running: use "Back up now" on its System page, or stop it and run npm run backup again`,
-      ]);
+      expect(beside.stderr).toBe('');
+      expect(beside.code).toBe(0);
+      const lines = linesOf(beside.stdout);
+      expect(lines[0]).toBe('The running server made the backup.');
+      besideFile = /^Backup written: (\S+\.tar\.gz) \(\d+\.\d MB, SHA-256 ([0-9a-f]{64})\)$/.exec(
+        lines[1] ?? '',
+      )?.[1];
+      expect(besideFile, beside.stdout).toBeDefined();
+      expect(path.dirname(besideFile!)).toBe(shop.BACKUP_DIR);
+      expect(besideFile).not.toBe(file);
+      const checksum = lines[1]!.slice(-65, -1);
+      expect(await readFile(`${besideFile!}.sha256`, 'utf8')).toBe(
+        `${checksum}  ${path.basename(besideFile!)}\n`,
+      );
+      expect(await requestFromLockHolder(shop.DATA_DIR, 'restore')).toEqual({
+        error: 'Unknown request "restore": only "backup" is answered',
+      });
     } finally {
       server.child.kill('SIGTERM');
       await server.ended;
+    }
+    // Made by the server, recorded by it as the command line's.
+    const check = await openPglite(shop.DATA_DIR);
+    try {
+      const rows = await check.db.select().from(backups).orderBy(backups.id);
+      expect(rows.map((row) => [row.trigger, row.state, row.fileName])).toEqual([
+        ['cli', 'succeeded', path.basename(file!)],
+        ['cli', 'succeeded', path.basename(besideFile!)],
+      ]);
+    } finally {
+      await check.close();
     }
 
     const copy = env('copy');
