@@ -25,7 +25,7 @@ export interface JobRunnerOptions {
   pollMs: number;
   /** The first retry's wait; each next one doubles (jobs.service retryDelayMs). */
   retryBaseMs: number;
-  /** How long a claimed job is this runner's before another may take it. */
+  /** How long a claimed job is this runner's before another may take it (JobKind.leaseMs wins). */
   leaseMs?: number;
   /** Where a job that throws unexpectedly is reported (the app's log). */
   log?: (message: string, error?: unknown) => void;
@@ -108,7 +108,12 @@ export class JobRunner {
       await item.task(this.deps, clock.now());
     }
     for (let i = 0; i < limit; i += 1) {
-      const job = await claimDueJob(db, clock.now(), leaseMs, [...this.kinds.keys()]);
+      const job = await claimDueJob(
+        db,
+        clock.now(),
+        (kind) => this.kinds.get(kind)?.leaseMs ?? leaseMs,
+        [...this.kinds.keys()],
+      );
       if (!job) break;
       const outcome = await this.runOne(job);
       this.options.onRun?.(job.kind, outcome);

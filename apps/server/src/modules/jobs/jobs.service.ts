@@ -26,6 +26,11 @@ export interface JobKind {
   run(job: JobRow, deps: AppDeps): Promise<((tx: Transaction) => Promise<void>) | void>;
   /** Records the final failure (no attempt left, or a PermanentJobError) with its reason. */
   failed?(tx: Transaction, job: JobRow, reason: string): Promise<void>;
+  /**
+   * How long a run of this kind may take before another runner may take the job again; the
+   * runner's lease when absent. For work that can outlast it (a big database's backup).
+   */
+  leaseMs?: number;
 }
 
 export interface NewJob {
@@ -97,19 +102,19 @@ export async function releaseExpiredLeases(
 
 /**
  * Takes the next due job of `kinds` for this runner: running, one more attempt, leased until
- * now + leaseMs under a fresh claim token. A row another instance is claiming is skipped
+ * now + leaseMs (or the job's kind's lease, when a function) under a fresh claim token. A row another instance is claiming is skipped
  * (SKIP LOCKED), so two instances never take the same job.
  */
 export async function claimDueJob(
   db: Executor,
   now: Date,
-  leaseMs: number,
+  leaseMs: number | ((kind: string) => number),
   kinds: string[],
 ): Promise<JobRow | null> {
   if (kinds.length === 0) return null;
   return db.transaction(async (tx) => {
     const [due] = await tx
-      .select({ id: jobs.id })
+      .select({ id: jobs.id, kind: jobs.kind })
       .from(jobs)
       .where(
         and(
@@ -130,7 +135,9 @@ export async function claimDueJob(
       .set({
         state: 'running',
         attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: new Date(now.getTime() + leaseMs),
+        lockedUntil: new Date(
+          now.getTime() + (typeof leaseMs === 'number' ? leaseMs : leaseMs(due.kind)),
+        ),
         claimToken: randomToken(),
         updatedAt: now,
       })

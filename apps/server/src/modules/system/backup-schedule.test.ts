@@ -1,7 +1,8 @@
 /**
  * The nightly backup (issue 27) by a fixed clock, on two app instances of one database: none
  * before 03:00 in Nairobi, one at 03:00 however many servers check, never a second that day,
- * the next one the next night; old backup files pruned after a good one, every other file kept.
+ * the next one the next night; old backup files pruned after a good one, every other file kept;
+ * the job leased for hours, so the other server never takes it mid-run.
  */
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,12 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTwoTestApps, type TwoInstances } from '../../testing/two-instances';
 import { jobs } from '../jobs/jobs.table';
-import { localDate, nextNightlyRun, zonedInstant } from './backup-schedule';
+import {
+  localDate,
+  NIGHTLY_BACKUP_LEASE_MS,
+  nextNightlyRun,
+  zonedInstant,
+} from './backup-schedule';
 import { backups } from './backups.table';
 
 const MINUTE = 60 * 1000;
@@ -119,5 +125,31 @@ describe('the nightly backup', () => {
       ['nightly', 'succeeded'],
       ['nightly', 'succeeded'],
     ]);
+  }, 120_000);
+
+  it('is leased for hours, not the runner 2 minutes: the other server does not take it mid-run', async () => {
+    const clock = apps.first.clock;
+    clock.advance(new Date('2026-11-30T00:00:30Z').getTime() - clock.now().getTime());
+    const claimedAt = clock.now().getTime();
+    const pass = apps.first.app.jobs.runDueJobs();
+    // Caught while its backup runs: leased until now + the backup's lease.
+    let running: typeof jobs.$inferSelect | undefined;
+    for (let i = 0; i < 2000 && !running; i += 1) {
+      [running] = (await apps.first.db.select().from(jobs)).filter(
+        (job) => job.dedupeKey === 'nightly:2026-11-30' && job.state === 'running',
+      );
+    }
+    expect(running?.lockedUntil?.getTime()).toBe(claimedAt + NIGHTLY_BACKUP_LEASE_MS);
+    expect(NIGHTLY_BACKUP_LEASE_MS).toBeGreaterThanOrEqual(60 * MINUTE);
+    // Three minutes on, the other server's pass leaves it to the first (a 2-minute lease
+    // would have failed it there, and the first's finished backup would be a lost job).
+    clock.advance(3 * MINUTE);
+    await apps.second.app.jobs.runDueJobs();
+    await pass;
+    const night = (await apps.first.db.select().from(jobs)).filter(
+      (job) => job.dedupeKey === 'nightly:2026-11-30',
+    );
+    expect(night.map((job) => [job.state, job.lastError])).toEqual([['done', null]]);
+    expect((await madeBackups()).at(-1)).toMatchObject({ trigger: 'nightly', state: 'succeeded' });
   }, 120_000);
 });

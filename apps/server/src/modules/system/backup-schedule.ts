@@ -111,7 +111,16 @@ export async function checkBackups(deps: AppDeps, now: Date): Promise<void> {
   if (deps.config.backup.nightly) await queueNightlyBackup(deps, now);
 }
 
+/**
+ * The nightly backup's lease: a big database's dump can outlast the runner's two minutes, and
+ * another server must not take the job while it still runs (its backup lock would refuse the
+ * second run, and the first's job would be lost). A crashed run's backup row is marked failed
+ * within a minute anyway (checkBackups); only its job row waits out this lease.
+ */
+export const NIGHTLY_BACKUP_LEASE_MS = 6 * 60 * 60 * 1000;
+
 export const nightlyBackupJob: JobKind = {
+  leaseMs: NIGHTLY_BACKUP_LEASE_MS,
   async run(_job, deps) {
     const row = await runBackup(deps, { trigger: 'nightly' });
     if (row.state === 'failed') throw new PermanentJobError(row.error ?? 'The backup failed');
