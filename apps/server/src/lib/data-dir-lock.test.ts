@@ -12,7 +12,12 @@ import {
   startServer,
   type RunningServer,
 } from '../testing/processes';
-import { DataDirInUseError, LOCK_FILE_NAME, lockDataDir } from './data-dir-lock';
+import {
+  DataDirInUseError,
+  LOCK_FILE_NAME,
+  lockDataDir,
+  requestFromLockHolder,
+} from './data-dir-lock';
 
 const folders: string[] = [];
 function tempDir(): string {
@@ -46,6 +51,28 @@ describe('DATA_DIR lock, in one process', () => {
     expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
     const again = await lockDataDir(dataDir);
     await again.release();
+  });
+
+  it('answers one request line through its handler; a silent connection never holds up release', async () => {
+    const dataDir = tempDir();
+    const lock = await lockDataDir(dataDir);
+    await expect(requestFromLockHolder(dataDir, 'backup')).resolves.toEqual({
+      error: 'The server is still starting: try again in a moment',
+    });
+    lock.answer(async (command) => ({ heard: command }));
+    await expect(requestFromLockHolder(dataDir, 'backup')).resolves.toEqual({ heard: 'backup' });
+    // A connection that sends nothing (another process's probe, or a stuck client).
+    const silent = net.connect(path.join(dataDir, LOCK_FILE_NAME));
+    await new Promise((resolve) => silent.once('connect', resolve));
+    const closed = new Promise((resolve) => silent.once('close', resolve));
+    silent.on('error', () => undefined);
+    const started = Date.now();
+    await lock.release();
+    await closed;
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(requestFromLockHolder(dataDir, 'backup')).rejects.toThrow(
+      /^The server did not answer: /,
+    );
   });
 
   it('creates a missing DATA_DIR', async () => {

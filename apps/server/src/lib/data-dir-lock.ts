@@ -108,13 +108,18 @@ function errorCode(error: unknown): string | undefined {
 interface LockServer {
   server: net.Server;
   answer: (handler: LockRequestHandler) => void;
+  /** Stops listening and ends the connections still open (close() alone would wait for them). */
+  close: () => Promise<void>;
 }
 
 function createLockServer(): LockServer {
   let handler: LockRequestHandler | undefined;
   // unref() (server and connections): the lock alone must not keep a finished process
   // (create-admin) alive.
+  const connections = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
     socket.unref();
     socket.on('error', () => undefined);
     socket.setTimeout(REQUEST_WAIT_MS, () => socket.destroy());
@@ -142,7 +147,15 @@ function createLockServer(): LockServer {
     socket.on('data', onData);
   });
   server.unref();
-  return { server, answer: (next) => void (handler = next) };
+  return {
+    server,
+    answer: (next) => void (handler = next),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of connections) socket.destroy();
+      }),
+  };
 }
 
 /**
@@ -212,19 +225,19 @@ function identityOf(dataDir: string): string {
 
 /** Named pipes and abstract sockets vanish with their process: bound = held. */
 async function lockWithAddress(dataDir: string, address: string): Promise<DataDirLock> {
-  const { server, answer } = createLockServer();
+  const { server, answer, close } = createLockServer();
   try {
     await listen(server, address);
   } catch (error) {
     if (errorCode(error) === 'EADDRINUSE') throw inUse(dataDir);
     throw new StartupError(`DATA_DIR ${dataDir} cannot be locked: ${describeSystemError(error)}`);
   }
-  return { release: () => new Promise((resolve) => server.close(() => resolve())), answer };
+  return { release: close, answer };
 }
 
 async function lockWithSocketFile(dataDir: string, lockPath: string): Promise<DataDirLock> {
   const privatePath = path.join(dataDir, `.duka.lock-${randomBytes(6).toString('hex')}`);
-  const { server, answer } = createLockServer();
+  const { server, answer, close: closeServer } = createLockServer();
   try {
     await listen(server, privatePath);
   } catch (error) {
@@ -235,7 +248,6 @@ async function lockWithSocketFile(dataDir: string, lockPath: string): Promise<Da
         : describeSystemError(error);
     throw new StartupError(`DATA_DIR ${dataDir} cannot be written: ${reason}`);
   }
-  const closeServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
   try {
     // Each round takes the lock, finds it alive, clears a stale one, or waits for another
     // process that is clearing it; a bounded number, so nothing can spin for ever.
