@@ -86,6 +86,8 @@ export interface BackupConfig {
   timeZone: string;
   /** BACKUP_NIGHTLY (default 1; 0: no nightly backup, e.g. a chain with WAL archiving). */
   nightly: boolean;
+  /** BACKUP_PG_DUMP (default 1; 0: PostgreSQL's backup is always the app's logical dump). */
+  pgDump?: boolean;
 }
 
 export interface SmsConfig {
@@ -158,6 +160,7 @@ const envSchema = z.object({
     .refine(isTimeZone, 'BACKUP_TIME_ZONE must be a time zone such as Africa/Nairobi')
     .default('Africa/Nairobi'),
   BACKUP_NIGHTLY: z.enum(['0', '1'], { error: 'BACKUP_NIGHTLY must be 0 or 1' }).optional(),
+  BACKUP_PG_DUMP: z.enum(['0', '1'], { error: 'BACKUP_PG_DUMP must be 0 or 1' }).optional(),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -262,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): EnvConfig {
       time: e.BACKUP_TIME,
       timeZone: e.BACKUP_TIME_ZONE,
       nightly: e.BACKUP_NIGHTLY !== '0',
+      pgDump: e.BACKUP_PG_DUMP !== '0',
     },
   };
 }

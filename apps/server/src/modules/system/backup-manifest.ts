@@ -5,7 +5,9 @@
  *   migration, every table's row count and whole-number column sums, each file's size and
  *   SHA-256;
  * - `database/pglite-data.tar` (embedded database: PGlite's dump of its data folder) or
- *   `database/postgres.dump` (PostgreSQL: `pg_dump --format=custom`);
+ *   `database/postgres.dump` (PostgreSQL: `pg_dump --format=custom`) or
+ *   `database/postgres-logical.jsonl` (PostgreSQL without a pg_dump as new as the server: the
+ *   app's own logical dump, format 'logical' — see backup-logical.ts);
  * - `uploads/<path>`: every file of UPLOAD_DIR (the product photos).
  *
  * Beside it, `<file>.sha256` holds the whole file's SHA-256 as `sha256sum -c` reads it.
@@ -35,7 +37,7 @@ export const manifestSchema = z.object({
   server_version: z.string(),
   /** The last migration applied (its tag, e.g. 0047_backups), null when unknown. */
   last_migration: z.string().nullable(),
-  database: fileSchema.extend({ format: z.enum(['pglite-data-tar', 'pg_dump-custom']) }),
+  database: fileSchema.extend({ format: z.enum(['pglite-data-tar', 'pg_dump-custom', 'logical']) }),
   tables: z.record(
     z.string(),
     z.object({ rows: z.number().int().min(0), sums: z.record(z.string(), z.string().nullable()) }),

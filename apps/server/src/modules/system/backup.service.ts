@@ -44,6 +44,7 @@ import {
   type BackupManifest,
 } from './backup-manifest';
 import { collectStats, type DatabaseStats, type RowQuery } from './backup-stats';
+import { LOGICAL_ENTRY, writeLogicalDump } from './backup-logical';
 
 export type BackupRow = typeof backups.$inferSelect;
 
@@ -51,6 +52,8 @@ export interface BackupDeps {
   db: Database;
   config: Pick<AppConfig, 'uploadDir' | 'backup' | 'dataDir'>;
   clock: Clock;
+  /** Where the one line saying how PostgreSQL is dumped goes (default: stdout). */
+  log?: (line: string) => void;
 }
 
 /** pg_advisory_lock key held by the one backup running on a PostgreSQL database. */
@@ -220,7 +223,10 @@ async function writeBackupFile(
   const dump =
     client.driver === 'pglite'
       ? await dumpPglite(client.pglite)
-      : await dumpPostgres(client.pool, lock.connection!, partial);
+      : await dumpPostgres(client.pool, lock.connection!, partial, {
+          pgDump: deps.config.backup.pgDump !== false,
+          log: deps.log ?? ((line) => console.log(line)),
+        });
   try {
     const uploads = await listUploads(deps.config.uploadDir, dir);
     const manifest: BackupManifest = {
@@ -406,18 +412,40 @@ export function runPgTool(program: string, args: string[], env: NodeJS.ProcessEn
   });
 }
 
+/** pg_dump's major version (`pg_dump (PostgreSQL) 15.20 …` → 15), null when it cannot run. */
+export function pgDumpMajorVersion(program = 'pg_dump'): Promise<number | null> {
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn(program, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    } catch {
+      resolve(null);
+      return;
+    }
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', () => resolve(null));
+    child.once('close', (code) => {
+      const major = /\)\s*(\d+)/.exec(out)?.[1];
+      resolve(code === 0 && major ? Number(major) : null);
+    });
+  });
+}
+
 /**
  * PostgreSQL: pg_dump --format=custom of a snapshot exported by the lock's connection, whose
  * repeatable-read transaction also counts the rows — the manifest and the dump see the same
- * database.
+ * database. pg_dump only when it is on the PATH with a major version at least the server's
+ * (an older one refuses a newer server) and `pgDump` allows it; else the app's own logical dump
+ * (backup-logical.ts), read in that same transaction.
  */
 async function dumpPostgres(
   pool: pg.Pool,
   connection: pg.PoolClient,
   partial: string,
+  { pgDump, log }: { pgDump: boolean; log: (line: string) => void },
 ): Promise<DatabaseDump> {
   const connectionString = (pool.options as { connectionString?: string }).connectionString;
-  if (!connectionString) throw new Error('The database pool has no connection string to dump');
   const dumpFile = `${partial}.dump`;
   const query: RowQuery = async (text) =>
     (await connection.query<Record<string, unknown>>(text)).rows;
@@ -427,7 +455,37 @@ async function dumpPostgres(
     const stats = await collectStats(query);
     const [version] = await query(SELECT_VERSION);
     const [migration] = await query(SELECT_LAST_MIGRATION);
-    const target = pgToolTarget(connectionString);
+    const [serverVersion] = await query("SELECT current_setting('server_version_num')::int AS num");
+    const serverMajor = Math.floor(Number(serverVersion?.num) / 10_000);
+    const toolMajor = pgDump && connectionString ? await pgDumpMajorVersion() : null;
+    if (toolMajor === null || toolMajor < serverMajor) {
+      log(
+        `Backup: the app's logical dump (${
+          !pgDump
+            ? 'BACKUP_PG_DUMP=0'
+            : !connectionString
+              ? 'the pool has no connection string for pg_dump'
+              : toolMajor === null
+                ? 'pg_dump is not on the PATH'
+                : `pg_dump ${toolMajor} is older than the server's ${serverMajor}`
+        })`,
+      );
+      await writeLogicalDump(connection, dumpFile);
+      const { size } = await stat(dumpFile);
+      return {
+        stats,
+        serverVersion: String(version?.version),
+        lastMigration: await migrationTag(migration?.created_at),
+        format: 'logical',
+        entryName: LOGICAL_ENTRY,
+        size,
+        sha256: await sha256OfFile(dumpFile),
+        data: () => createReadStream(dumpFile),
+        cleanup: () => rm(dumpFile, { force: true }),
+      };
+    }
+    log(`Backup: pg_dump ${toolMajor} (server ${serverMajor})`);
+    const target = pgToolTarget(connectionString!);
     await runPgTool(
       'pg_dump',
       [

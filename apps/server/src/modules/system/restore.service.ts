@@ -3,7 +3,8 @@
  * folder (PGlite: no DATA_DIR/pglite yet) or an empty database (no table in schema public).
  * The whole file is checked first — its `.sha256` sidecar when beside it, gzip's CRC, every
  * entry's SHA-256 against the manifest — so a damaged file changes nothing. Then the database
- * (PGlite's data folder from its tar; PostgreSQL through pg_restore), the photos into
+ * (PGlite's data folder from its tar; PostgreSQL through pg_restore, or for a logical dump the
+ * migrations up to the backup's last one and its rows — backup-logical.ts), the photos into
  * UPLOAD_DIR, and a count of the restored database against the manifest: every table's rows
  * and sums must be equal, or the restore fails.
  *
@@ -27,6 +28,8 @@ import { readTarGz, sha256OfFile, type TarSink } from './backup-archive';
 import { UPLOADS_PREFIX, type BackupManifest } from './backup-manifest';
 import { collectStats, statsDifferences, totalRows, type RowQuery } from './backup-stats';
 import { pgToolTarget, runPgTool, verifyBackupFile } from './backup.service';
+import { loadLogicalDump } from './backup-logical';
+import { MIGRATIONS_FOLDER } from '../../db/client';
 
 export interface RestoreTarget {
   databaseUrl: string | undefined;
@@ -41,6 +44,11 @@ export interface RestoreResult {
   photos: number;
   /** Where a replaced PGlite folder was moved (force), if any. */
   replacedTo?: string;
+  /**
+   * A logical dump: how its load turned the triggers off — session_replication_role = replica
+   * (superuser) or ALTER TABLE … DISABLE TRIGGER USER (the tables' owner).
+   */
+  loadedWith?: 'replica' | 'disable-trigger';
 }
 
 /** A refusal or a failure a person can act on: one line, exit 1 (the script prints it). */
@@ -267,34 +275,49 @@ async function restoreIntoPostgres(
     }
     const dumpFile = path.join(scratch, 'postgres.dump');
     const photos = await extract(file, manifest, target.uploadDir, () => fileSink(dumpFile));
-    const tool = pgToolTarget(databaseUrl);
-    try {
-      // pg_restore turns the dump into SQL first (a damaged dump fails here, before the database
-      // is touched); psql then runs the drops (--force) and that SQL as ONE transaction, stopping
-      // at the first error — a restore that fails midway rolls back to the old contents.
-      const script = path.join(scratch, 'postgres.sql');
-      await runPgTool(
-        'pg_restore',
-        ['--no-owner', '--no-privileges', '--exit-on-error', `--file=${script}`, dumpFile],
-        tool.env,
-      );
-      await runPgTool(
-        'psql',
-        [
-          '--no-psqlrc',
-          '--quiet',
-          '--set=ON_ERROR_STOP=1',
-          '--single-transaction',
-          ...(replace ? [`--command=${REPLACE_SCHEMAS}`] : []),
-          `--file=${script}`,
-          `--dbname=${tool.url}`,
-        ],
-        tool.env,
-      );
-    } catch (error) {
-      throw new RestoreError(
-        `${error instanceof Error ? error.message : String(error)}${replace ? ' — the database keeps its old contents' : ''}`,
-      );
+    let loadedWith: RestoreResult['loadedWith'];
+    if (manifest.database.format === 'logical') {
+      try {
+        loadedWith = await loadLogicalDump(client, dumpFile, {
+          lastMigration: manifest.last_migration,
+          migrationsFolder: MIGRATIONS_FOLDER,
+          ...(replace ? { replaceSql: REPLACE_SCHEMAS } : {}),
+        });
+      } catch (error) {
+        throw new RestoreError(
+          `The backup could not be loaded: ${error instanceof Error ? error.message : String(error)}${replace ? ' — the database keeps its old contents' : ''}`,
+        );
+      }
+    } else {
+      const tool = pgToolTarget(databaseUrl);
+      try {
+        // pg_restore turns the dump into SQL first (a damaged dump fails here, before the database
+        // is touched); psql then runs the drops (--force) and that SQL as ONE transaction, stopping
+        // at the first error — a restore that fails midway rolls back to the old contents.
+        const script = path.join(scratch, 'postgres.sql');
+        await runPgTool(
+          'pg_restore',
+          ['--no-owner', '--no-privileges', '--exit-on-error', `--file=${script}`, dumpFile],
+          tool.env,
+        );
+        await runPgTool(
+          'psql',
+          [
+            '--no-psqlrc',
+            '--quiet',
+            '--set=ON_ERROR_STOP=1',
+            '--single-transaction',
+            ...(replace ? [`--command=${REPLACE_SCHEMAS}`] : []),
+            `--file=${script}`,
+            `--dbname=${tool.url}`,
+          ],
+          tool.env,
+        );
+      } catch (error) {
+        throw new RestoreError(
+          `${error instanceof Error ? error.message : String(error)}${replace ? ' — the database keeps its old contents' : ''}`,
+        );
+      }
     }
     const query: RowQuery = async (text, params) =>
       (await client.query<Record<string, unknown>>(text, params)).rows;
@@ -305,6 +328,7 @@ async function restoreIntoPostgres(
       tables: Object.keys(manifest.tables).length,
       rows: totalRows(manifest.tables),
       photos,
+      ...(loadedWith ? { loadedWith } : {}),
     };
   } finally {
     await client.end().catch(() => undefined);

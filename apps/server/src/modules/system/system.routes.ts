@@ -70,7 +70,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await runBackup(
-        { db, config, clock },
+        { db, config, clock, log: (line) => request.log.info(line) },
         { trigger: 'manual', userId: requireAuth(request).user.id },
       );
       return reply.status(201).send({ success: true as const, data: presentBackup(row) });
