@@ -140,6 +140,25 @@ describe('backup and restore on PGlite', () => {
     }
   }, 60_000);
 
+  it('--force whose photo cannot be written fails without moving the old database aside', async () => {
+    const target = path.join(root, 'occupied-photo-blocked');
+    await (await openPglite(target)).close();
+    // A folder where the backup's first photo goes: its write fails (EISDIR).
+    const [photo] = [...originalPhotos.keys()];
+    await mkdir(path.join(target, 'uploads', photo!), { recursive: true });
+    await expect(
+      restoreBackup(backupFile, config(target), {
+        force: true,
+        now: new Date('2026-11-27T09:30:00.000Z'),
+      }),
+    ).rejects.toThrow(/EISDIR/);
+    // DATA_DIR still holds its own database, not an empty folder and a replaced one beside it.
+    expect((await readdir(target)).filter((name) => name.startsWith('pglite')).sort()).toEqual([
+      'pglite',
+    ]);
+    expect((await readdir(path.join(target, 'pglite'))).length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('refuses a file with one byte flipped, by its checksum, and restores nothing', async () => {
     const damaged = path.join(root, 'damaged', path.basename(backupFile));
     const bytes = await readFile(backupFile);

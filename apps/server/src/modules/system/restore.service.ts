@@ -82,13 +82,24 @@ function safeUploadPath(uploadDir: string, relative: string): string {
 
 function fileSink(file: string): TarSink {
   const stream = createWriteStream(file, { flags: 'w' });
+  // A write that fails (a folder in the photo's place, a full disk) would otherwise emit
+  // 'error' with no listener between our awaits and end the process mid-restore.
+  let failure: Error | undefined;
+  stream.on('error', (error) => (failure ??= error));
+  const check = () => {
+    if (failure) throw failure;
+  };
   return {
     write: async (chunk) => {
+      check();
       if (!stream.write(chunk)) await once(stream, 'drain');
+      check();
     },
     end: async () => {
+      check();
       stream.end();
-      await once(stream, 'finish');
+      if (!stream.writableFinished) await once(stream, 'finish');
+      check();
     },
   };
 }
@@ -204,15 +215,19 @@ async function restoreIntoPglite(
           `DATA_DIR ${target.dataDir} already holds a database: restore only into an empty data folder, or add --force to replace it (the old one is kept beside it)`,
         );
       }
+    }
+    // The archive is read (photos written) before the old database is moved aside: a failure
+    // here (a photo that cannot be written) leaves DATA_DIR's database where it was.
+    let data: Buffer | undefined;
+    const photos = await extract(file, manifest, target.uploadDir, () =>
+      bufferSink((buffer) => (data = buffer)),
+    );
+    if (existing.length > 0) {
       replacedTo = `${databaseDir}.replaced-${now.toISOString().replace(/[-:.]/g, '')}`;
       await rename(databaseDir, replacedTo);
     } else {
       await rm(databaseDir, { recursive: true, force: true });
     }
-    let data: Buffer | undefined;
-    const photos = await extract(file, manifest, target.uploadDir, () =>
-      bufferSink((buffer) => (data = buffer)),
-    );
     let client: PGlite | undefined;
     try {
       client = new PGlite(databaseDir, {
