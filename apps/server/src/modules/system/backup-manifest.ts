@@ -49,9 +49,13 @@ export type BackupManifest = z.infer<typeof manifestSchema>;
 
 export const BACKUP_FILE_PATTERN =
   /^duka-backup-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z-(\d+)\.tar\.gz$/;
-/** A backup being written: hidden, and never ending in .tar.gz, so never taken for a good one. */
+/**
+ * A backup being written: hidden, and never ending in .tar.gz, so never taken for a good one —
+ * with the PostgreSQL dump written beside it (`.tmp.dump`) and the sidecar's temporary file
+ * (`.tar.gz.sha256.tmp`), so what a crash leaves is pruned too.
+ */
 export const PARTIAL_FILE_PATTERN =
-  /^\.partial-duka-backup-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z-(\d+)\.tmp$/;
+  /^\.partial-duka-backup-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z-(\d+)(?:\.tmp|\.tmp\.dump|\.tar\.gz\.sha256\.tmp)$/;
 
 /** `duka-backup-2026-11-27T000000Z-12.tar.gz`: the start time (UTC) and the row's id. */
 export function backupFileName(startedAt: Date, id: number): string {

@@ -78,8 +78,21 @@ describe('the nightly backup', () => {
     const old = 'duka-backup-2026-11-07T000000Z-3.tar.gz';
     const recent = 'duka-backup-2026-11-22T000000Z-9.tar.gz';
     const partial = '.partial-duka-backup-2026-11-07T000000Z-4.tmp';
+    // What a crash mid-dump (PostgreSQL) or mid-sidecar leaves: the uncompressed dump beside
+    // the partial, a database's size, and the sidecar's temporary file.
+    const partialDump = `${partial}.dump`;
+    const partialSidecar = `.partial-${old}.sha256.tmp`;
     const others = ['notes.txt', 'duka-backup-mine.tar.gz', 'duka-backup-2026-11-07.tar.gz'];
-    for (const name of [old, `${old}.sha256`, recent, `${recent}.sha256`, partial, ...others]) {
+    for (const name of [
+      old,
+      `${old}.sha256`,
+      recent,
+      `${recent}.sha256`,
+      partial,
+      partialDump,
+      partialSidecar,
+      ...others,
+    ]) {
       await writeFile(path.join(folder, name), 'x');
     }
 
