@@ -217,7 +217,12 @@ export async function readTarGz(
   const input = createReadStream(file);
   input.on('error', (error) => gunzip.destroy(error));
   input.pipe(gunzip);
-  for await (const chunk of gunzip) await consume(chunk as Buffer);
+  try {
+    for await (const chunk of gunzip) await consume(chunk as Buffer);
+  } finally {
+    // A refusal partway ends gunzip only: the file's stream, unpiped, would keep its descriptor.
+    input.destroy();
+  }
   if (!finished || remaining > 0) throw new Error('the archive is damaged (it ends too early)');
 }
 
