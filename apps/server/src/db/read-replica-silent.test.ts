@@ -5,46 +5,14 @@
  * The replica here is the primary itself behind a TCP relay the test can freeze: a relay that
  * stops passing bytes is exactly a silent host, seen from the app.
  */
-import net from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, postgresBinDir, startPgCluster, type PgCluster } from '../testing/pg-cluster';
+import { postgresBinDir, startPgCluster, type PgCluster } from '../testing/pg-cluster';
+import { startRelay } from '../testing/tcp-relay';
 import type { Database } from './client';
 import { openReadReplica, type ReadReplica } from './read-replica';
 import * as schema from './schema';
-
-/** Passes bytes both ways to `target` until frozen: then every connection goes silent. */
-async function startRelay(target: number) {
-  const sockets = new Set<net.Socket>();
-  let frozen = false;
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target, '127.0.0.1');
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => sockets.delete(socket));
-    }
-    client.on('data', (chunk) => {
-      if (!frozen) upstream.write(chunk);
-    });
-    upstream.on('data', (chunk) => {
-      if (!frozen) client.write(chunk);
-    });
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port,
-    freeze: () => (frozen = true),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 describe.skipIf(!postgresBinDir())('a read replica that goes silent', () => {
   let cluster: PgCluster;

@@ -18,6 +18,21 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { z } from 'zod';
 
+/** How long close() waits for the last notice before ending the connection anyway. */
+const CLOSE_FLUSH_MS = 2_000;
+
+/** `work`, or nothing once `ms` have passed (the work goes on unawaited; it cannot throw). */
+async function withinMs(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    work.catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 export const CHANGE_CHANNEL = 'duka_changes';
 /** How long writes are gathered into one notice. */
 const COALESCE_MS = 50;
@@ -129,8 +144,16 @@ export class ChangeBus {
     if (this.stopped) return;
     clearTimeout(this.flushTimer);
     clearTimeout(this.reconnectTimer);
-    await this.flushing;
-    await this.flush();
+    // A notice on its way goes out — but a database host gone silent (no reset, no answer) must
+    // not hold a shutdown up: past CLOSE_FLUSH_MS the connection is ended with it unsent (the
+    // other instances' caches still expire on their own).
+    await withinMs(
+      (async () => {
+        await this.flushing;
+        await this.flush();
+      })(),
+      CLOSE_FLUSH_MS,
+    );
     this.stopped = true;
     buses.delete(this);
     const client = this.current;
