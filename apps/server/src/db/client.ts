@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock, type LockRequestHandler } from '../lib/data-dir-lock';
 import { describeSystemError, StartupError } from '../lib/startup-error';
+import { releaseConnectionsOfFailedTransactions } from './pool-transactions';
 import { outageWarner, unavailableReason } from './unavailable';
 import * as schema from './schema';
 
@@ -147,6 +148,7 @@ export const POOL_SETTINGS = {
 } as const;
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  releaseConnectionsOfFailedTransactions();
   await probePostgres(connectionString);
   const pool = new pg.Pool({ connectionString, ...POOL_SETTINGS });
   // A connection dropped by a restart or failover emits 'error': an idle one on the pool, one
