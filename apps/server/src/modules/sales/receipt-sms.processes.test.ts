@@ -8,66 +8,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../db/seed/demo-seed';
 import { temporaryUploadDir } from '../../testing/create-test-app';
 import {
   startFakeAfricasTalking,
   type FakeAfricasTalking,
 } from '../../testing/fake-africas-talking';
 import { createFreshPostgresDatabase } from '../../testing/fresh-postgres';
+import { HttpClient } from '../../testing/http-client';
 import { startServer, type RunningServer } from '../../testing/processes';
 
 /** Cookies and the CSRF token over real HTTP, as the web app keeps them. */
-class HttpClient {
-  private cookies = new Map<string, string>();
-  private token: string | undefined;
-  constructor(private readonly base: string) {}
-
-  private keep(response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const at = pair!.indexOf('=');
-      const [name, value] = [pair!.slice(0, at), pair!.slice(at + 1)];
-      if (value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  async request(method: string, url: string, body?: unknown) {
-    // The token first: fetching it may set the cookie it is bound to.
-    if (method !== 'GET') this.token ??= await this.csrfToken();
-    const headers: Record<string, string> = {
-      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    };
-    if (method !== 'GET') headers['x-csrf-token'] = this.token!;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.base}${url}`, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    this.keep(response);
-    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-  }
-
-  private async csrfToken(): Promise<string> {
-    const response = await fetch(`${this.base}/api/auth/csrf-token`, {
-      headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    this.keep(response);
-    return ((await response.json()) as { token: string }).token;
-  }
-
-  async login(email: string) {
-    const response = await this.request('POST', '/api/auth/login', {
-      email,
-      password: DEMO_PASSWORD,
-    });
-    expect(response.status).toBe(200);
-    this.token = undefined; // the session binds a new token
-  }
-}
-
 async function until(what: string, check: () => boolean | Promise<boolean>, ms = 30_000) {
   const end = Date.now() + ms;
   while (!(await check())) {

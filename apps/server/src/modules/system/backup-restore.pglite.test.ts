@@ -16,6 +16,7 @@ import { BACKUP_FILE_PATTERN } from './backup-manifest';
 import { runBackup, type BackupRow } from './backup.service';
 import { backups } from './backups.table';
 import { restoreBackup } from './restore.service';
+import { filesUnder } from '../../testing/files-under';
 
 /** Every table's counts; `backups`, which gains the backup's own row, apart. */
 async function statsOf(handle: DatabaseHandle): Promise<DatabaseStats> {
@@ -38,18 +39,6 @@ async function backupsOf(handle: DatabaseHandle) {
       fileName: backups.fileName,
     })
     .from(backups);
-}
-
-async function filesUnder(dir: string, prefix = ''): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      for (const [name, data] of await filesUnder(path.join(dir, entry.name), relative))
-        files.set(name, data);
-    } else files.set(relative, await readFile(path.join(dir, entry.name)));
-  }
-  return files;
 }
 
 describe('backup and restore on PGlite', () => {

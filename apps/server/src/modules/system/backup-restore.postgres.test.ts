@@ -5,7 +5,7 @@
  * byte-equal; a database with tables refused, and replaced with --force; a --force restore
  * that fails midway leaves the old contents.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,23 +16,12 @@ import { postgresBinDir, startPgCluster, type PgCluster } from '../../testing/pg
 import { collectStats, type DatabaseStats } from './backup-stats';
 import { runBackup, type BackupRow } from './backup.service';
 import { restoreBackup } from './restore.service';
+import { filesUnder } from '../../testing/files-under';
 
 async function statsAt(cluster: PgCluster, database: string): Promise<DatabaseStats> {
   const stats = await collectStats((text, params) => cluster.query(text, params, database));
   delete stats.backups; // gains the backup's own row
   return stats;
-}
-
-async function filesUnder(dir: string, prefix = ''): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      for (const [name, data] of await filesUnder(path.join(dir, entry.name), relative))
-        files.set(name, data);
-    } else files.set(relative, await readFile(path.join(dir, entry.name)));
-  }
-  return files;
 }
 
 describe.skipIf(!postgresBinDir())('backup and restore on PostgreSQL', () => {
